@@ -1,0 +1,157 @@
+import fs from 'node:fs'
+import path from 'node:path'
+import crypto from 'node:crypto'
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify'
+import cookie from '@fastify/cookie'
+import multipart from '@fastify/multipart'
+import rateLimit from '@fastify/rate-limit'
+import helmet from '@fastify/helmet'
+import swagger from '@fastify/swagger'
+import swaggerUi from '@fastify/swagger-ui'
+import fastifyStatic from '@fastify/static'
+import type { Redis } from 'ioredis'
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod'
+import type { Config } from './config'
+import type { Database, Db } from './db/client'
+import type { Mailer } from './mail/mailer'
+import { errorsPlugin } from './plugins/errors'
+import { authPlugin } from './plugins/auth'
+import { sessionsRepo } from './modules/auth/sessions.repo'
+import { otpService } from './modules/auth/otp.service'
+import { authRoutes } from './modules/auth/auth.routes'
+import { usersService } from './modules/users/users.service'
+import { usersRoutes } from './modules/users/users.routes'
+import { uploadsRoutes } from './modules/uploads/uploads.routes'
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    db: Db
+    database: Database
+    config: Config
+  }
+}
+
+export interface AppDeps {
+  config: Config
+  database: Database
+  mailer: Mailer
+  redis?: Redis
+  /** A pino logger to share; otherwise one is made at LOG_LEVEL. */
+  logger?: FastifyBaseLogger
+  /** Directory of the built web app; served with an SPA fallback when it exists. */
+  webDir?: string
+}
+
+/** Builds the Fastify app: external plugins → app plugins → modules. */
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const { config, database, mailer } = deps
+  const app = Fastify({
+    ...(deps.logger ? { loggerInstance: deps.logger } : { logger: { level: config.LOG_LEVEL } }),
+    genReqId: (req) => {
+      const h = req.headers['x-request-id']
+      return typeof h === 'string' && /^[\w-]{1,64}$/.test(h) ? h : crypto.randomUUID()
+    },
+    trustProxy: 'loopback',
+    bodyLimit: 1024 * 1024,
+    routerOptions: { ignoreTrailingSlash: true },
+  }).withTypeProvider<ZodTypeProvider>()
+  app.setValidatorCompiler(validatorCompiler)
+  app.setSerializerCompiler(serializerCompiler)
+  app.decorate('db', database.db)
+  app.decorate('database', database)
+  app.decorate('config', config)
+
+  await app.register(errorsPlugin)
+  await app.register(cookie)
+  await app.register(multipart, { limits: { fileSize: 5 * 1024 * 1024, files: 10, fields: 30 } })
+  await app.register(rateLimit, {
+    global: false,
+    ...(deps.redis ? { redis: deps.redis, nameSpace: 'microlance-rl:' } : {}),
+    errorResponseBuilder: (_req, ctx) => ({
+      statusCode: 429,
+      success: false,
+      message: `Too many requests. Please try again in ${Math.ceil(ctx.ttl / 1000)} seconds.`,
+      code: 'rate_limited',
+    }),
+  })
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        mediaSrc: ["'self'", 'blob:'],
+        connectSrc: ["'self'", 'ws:', 'wss:'],
+        frameAncestors: ["'none'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+  })
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Microlance API', version: '1.0.0', description: 'Freelance and micro-job marketplace for India' },
+      components: {
+        securitySchemes: {
+          bearer: { type: 'http', scheme: 'bearer' },
+          cookie: { type: 'apiKey', in: 'cookie', name: 'token' },
+        },
+      },
+    },
+    transform: jsonSchemaTransform,
+  })
+  await app.register(swaggerUi, { routePrefix: '/api/docs' })
+
+  await app.register(authPlugin, {
+    secret: config.SESSION_SECRET,
+    secureCookies: !!config.PUBLIC_URL?.startsWith('https:'),
+    sessions: sessionsRepo(database.db),
+  })
+
+  app.get('/healthz', { schema: { hide: true } }, async () => ({ status: 'ok' }))
+  app.get('/readyz', { schema: { hide: true } }, async (_req, reply) => {
+    try {
+      await database.ping()
+      return { status: 'ready', database: database.kind }
+    } catch {
+      return reply.status(503).send({ success: false, message: 'Database unavailable', code: 'not_ready' })
+    }
+  })
+  app.get('/api/v1/config', { schema: { tags: ['meta'] } }, async () => ({
+    success: true,
+    mailTransport: mailer.transport,
+    paymentProvider: config.PAYMENT_PROVIDER,
+  }))
+
+  const otp = otpService({ db: database.db, mailer, secret: config.SESSION_SECRET })
+  const users = usersService({ db: database.db, uploadsDir: config.uploadsDir })
+  await app.register(
+    async (user) => {
+      await user.register(authRoutes, { otp })
+      await user.register(usersRoutes, { users })
+    },
+    { prefix: '/api/v1/user' },
+  )
+  await app.register(uploadsRoutes, { uploadsDir: config.uploadsDir })
+
+  if (deps.webDir && fs.existsSync(path.join(deps.webDir, 'index.html'))) {
+    await app.register(fastifyStatic, { root: deps.webDir, wildcard: false, index: false })
+    const indexHtml = fs.readFileSync(path.join(deps.webDir, 'index.html'))
+    // Any other GET that wants a page gets the SPA; the client router takes it from there.
+    app.get('/*', { schema: { hide: true } }, async (req, reply) => {
+      const p = req.url.split('?')[0]
+      if (p.startsWith('/api/') || p.startsWith('/uploads/') || path.extname(p)) {
+        return reply.status(404).send({ success: false, message: `No route GET ${p}`, code: 'not_found' })
+      }
+      return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(indexHtml)
+    })
+  }
+  return app
+}

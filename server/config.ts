@@ -1,0 +1,77 @@
+import { z } from 'zod'
+import fs from 'node:fs'
+import path from 'node:path'
+import crypto from 'node:crypto'
+
+const ConfigSchema = z
+  .object({
+    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    HOST: z.string().default('0.0.0.0'),
+    DATA_DIR: z.string().default('./data'),
+    DATABASE_URL: z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
+      .optional(),
+    REDIS_URL: z
+      .string()
+      .regex(/^rediss?:\/\//, 'must start with redis:// or rediss://')
+      .optional(),
+    PUBLIC_URL: z.url().optional(),
+    SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+    MAIL_TRANSPORT: z.enum(['console', 'smtp']).default('console'),
+    SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://').optional(),
+    MAIL_FROM: z.string().default('Microlance <no-reply@microlance.local>'),
+    PAYMENT_PROVIDER: z.enum(['sandbox', 'razorpay']).default('sandbox'),
+    RAZORPAY_KEY_ID: z.string().optional(),
+    RAZORPAY_KEY_SECRET: z.string().optional(),
+    RAZORPAY_WEBHOOK_SECRET: z.string().optional(),
+    RAZORPAY_API_URL: z.url().default('https://api.razorpay.com'),
+    PLATFORM_FEE_BPS: z.coerce.number().int().min(0).max(10000).default(0),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    SEED_DEMO: z.enum(['auto', 'never']).default('auto'),
+    NODE_ENV: z.string().default('production'),
+  })
+  .superRefine((c, ctx) => {
+    if (c.MAIL_TRANSPORT === 'smtp' && !c.SMTP_URL)
+      ctx.addIssue({ code: 'custom', path: ['SMTP_URL'], message: 'is required when MAIL_TRANSPORT=smtp' })
+    if (c.PAYMENT_PROVIDER === 'razorpay')
+      for (const k of ['RAZORPAY_KEY_ID', 'RAZORPAY_KEY_SECRET'] as const)
+        if (!c[k]) ctx.addIssue({ code: 'custom', path: [k], message: 'is required when PAYMENT_PROVIDER=razorpay' })
+  })
+
+export type RawConfig = z.infer<typeof ConfigSchema>
+export interface Config extends RawConfig {
+  SESSION_SECRET: string
+  dataDir: string
+  uploadsDir: string
+}
+
+export class ConfigError extends Error {}
+
+/** Reads and validates the environment; a bad value stops start-up with one clear line per problem. */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const parsed = ConfigSchema.safeParse(
+    Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== '')),
+  )
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.') || 'config'}: ${i.message}`)
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`)
+  }
+  const c = parsed.data
+  const dataDir = path.resolve(c.DATA_DIR)
+  const uploadsDir = path.join(dataDir, 'uploads')
+  fs.mkdirSync(uploadsDir, { recursive: true })
+  return { ...c, SESSION_SECRET: c.SESSION_SECRET ?? keptSecret(dataDir, 'session-secret'), dataDir, uploadsDir }
+}
+
+/** A random secret generated once and kept in DATA_DIR so sessions survive restarts. */
+export function keptSecret(dataDir: string, name: string): string {
+  const file = path.join(dataDir, name)
+  try {
+    return fs.readFileSync(file, 'utf8').trim()
+  } catch {
+    const secret = crypto.randomBytes(32).toString('hex')
+    fs.writeFileSync(file, secret + '\n', { mode: 0o600 })
+    return secret
+  }
+}

@@ -1,0 +1,38 @@
+import { and, eq, gt, lt } from 'drizzle-orm'
+import type { Executor } from '../../db/client'
+import { sessions, users, type UserRow } from '../../db/schema'
+
+export interface SessionStore {
+  find(tokenHash: string): Promise<{ user: UserRow; expiresAt: Date } | null>
+  create(tokenHash: string, userId: string, expiresAt: Date): Promise<void>
+  extend(tokenHash: string, expiresAt: Date): Promise<void>
+  remove(tokenHash: string): Promise<void>
+  removeExpired(): Promise<void>
+}
+
+/** Sessions kept in the database (by token hash), shared by every instance. */
+export function sessionsRepo(db: Executor): SessionStore {
+  return {
+    async find(tokenHash) {
+      const rows = await db
+        .select({ user: users, expiresAt: sessions.expiresAt })
+        .from(sessions)
+        .innerJoin(users, eq(users.id, sessions.userId))
+        .where(and(eq(sessions.tokenHash, tokenHash), gt(sessions.expiresAt, new Date())))
+        .limit(1)
+      return rows[0] ?? null
+    },
+    async create(tokenHash, userId, expiresAt) {
+      await db.insert(sessions).values({ tokenHash, userId, expiresAt })
+    },
+    async extend(tokenHash, expiresAt) {
+      await db.update(sessions).set({ expiresAt }).where(eq(sessions.tokenHash, tokenHash))
+    },
+    async remove(tokenHash) {
+      await db.delete(sessions).where(eq(sessions.tokenHash, tokenHash))
+    },
+    async removeExpired() {
+      await db.delete(sessions).where(lt(sessions.expiresAt, new Date()))
+    },
+  }
+}

@@ -1,0 +1,24 @@
+import type { User } from '../../../common/schemas/user'
+import type { UserRow } from '../../db/schema'
+
+/** The API's user; email and phone only when the viewer is that user (or an operator). */
+export function presentUser(u: UserRow, viewer: UserRow | null): User {
+  const self = !!viewer && (viewer.id === u.id || viewer.role === 'admin')
+  return {
+    _id: u.id,
+    userId: u.userId,
+    username: u.username,
+    fullname: u.fullname,
+    ...(self ? { email: u.email, phoneNumber: u.phoneNumber } : {}),
+    role: u.role,
+    profile: {
+      bio: u.bio,
+      skills: u.skills,
+      resume: u.resume,
+      resumeOriginalName: u.resumeOriginalName,
+      avatar: u.profilePhoto,
+      profilePhoto: u.profilePhoto,
+    },
+    createdAt: u.createdAt.toISOString(),
+  }
+}

@@ -1,0 +1,90 @@
+import type { FastifyInstance } from 'fastify'
+import type { ZodTypeProvider } from 'fastify-type-provider-zod'
+import { z } from 'zod'
+import { UPLOAD } from '../../../common/limits'
+import { RoleBody, UpdateSkillsBody, UserAnswer } from '../../../common/schemas/user'
+import { notFound } from '../../errors'
+import { readForm } from '../../lib/multipart'
+import { presentUser } from './users.presenter'
+import { usersRepo } from './users.repo'
+import type { usersService } from './users.service'
+
+const multipartDoc = { consumes: ['multipart/form-data'] }
+
+/** Profiles: read anyone's public profile; change only your own. */
+export async function usersRoutes(app: FastifyInstance, opts: { users: ReturnType<typeof usersService> }) {
+  const r = app.withTypeProvider<ZodTypeProvider>()
+  const { users } = opts
+
+  r.get('/me', { preHandler: app.requireUser, schema: { tags: ['users'], response: { 200: UserAnswer } } }, async (req) => ({
+    success: true as const,
+    user: presentUser(req.user!, req.user),
+  }))
+
+  r.get(
+    '/m/:userId',
+    { schema: { tags: ['users'], params: z.object({ userId: z.string().min(1).max(64) }), response: { 200: UserAnswer } } },
+    async (req) => {
+      const u = await usersRepo.byHandle(app.db, req.params.userId)
+      if (!u) throw notFound('User not found', 'user_not_found')
+      return { success: true as const, user: presentUser(u, req.user) }
+    },
+  )
+
+  r.put(
+    '/profile',
+    { preHandler: app.requireUser, schema: { tags: ['users'], ...multipartDoc, response: { 200: UserAnswer } } },
+    async (req) => {
+      const form = await readForm(req, { maxFileBytes: UPLOAD.photoMaxBytes, sizeMessage: 'The photo must be at most 5 MB', fileFields: ['profilePhoto'] })
+      const u = await users.updateBasic(req.user!, form)
+      return { success: true as const, message: 'Profile updated!', user: presentUser(u, u) }
+    },
+  )
+
+  r.post(
+    '/profile/update',
+    { preHandler: app.requireUser, schema: { tags: ['users'], ...multipartDoc, response: { 200: UserAnswer } } },
+    async (req) => {
+      const form = await readForm(req, {
+        maxFileBytes: UPLOAD.resumeMaxBytes,
+        sizeMessage: 'The resume must be a PDF of at most 5 MB',
+        fileFields: ['file', 'resume'],
+      })
+      const u = await users.updateProfile(req.user!, form)
+      return { success: true as const, message: 'Profile updated!', user: presentUser(u, u) }
+    },
+  )
+
+  r.post(
+    '/update-skills',
+    { preHandler: app.requireUser, schema: { tags: ['users'], body: UpdateSkillsBody, response: { 200: UserAnswer } } },
+    async (req) => {
+      const u = await users.updateSkills(req.user!, req.body.skills)
+      return { success: true as const, message: 'Skills updated successfully!', user: presentUser(u, u) }
+    },
+  )
+
+  r.post(
+    '/role',
+    { preHandler: app.requireUser, schema: { tags: ['users'], body: RoleBody, response: { 200: UserAnswer } } },
+    async (req) => {
+      const u = await users.switchRole(req.user!, req.body.role)
+      return {
+        success: true as const,
+        message: u.role === 'client' ? 'You can now post jobs' : 'You are now set up to find work',
+        user: presentUser(u, u),
+      }
+    },
+  )
+
+  // Registered last: static paths above win over this parameter route.
+  r.get(
+    '/:id',
+    { schema: { tags: ['users'], params: z.object({ id: z.string().min(1).max(64) }), response: { 200: UserAnswer } } },
+    async (req) => {
+      const u = await usersRepo.byIdOrHandle(app.db, req.params.id)
+      if (!u) throw notFound('User not found', 'user_not_found')
+      return { success: true as const, user: presentUser(u, req.user) }
+    },
+  )
+}

@@ -1,0 +1,59 @@
+import type { FastifyError, FastifyInstance } from 'fastify'
+import fp from 'fastify-plugin'
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod'
+import { AppError } from '../errors'
+
+/** One error envelope for every failure: typed errors as they are, validation by field, the rest generic. */
+export const errorsPlugin = fp(async (app: FastifyInstance) => {
+  app.setErrorHandler((err: FastifyError, req, reply) => {
+    if (err instanceof AppError) {
+      if (err.headers) reply.headers(err.headers)
+      return reply
+        .status(err.statusCode)
+        .send({ success: false, message: err.message, code: err.code, ...(err.errors ? { errors: err.errors } : {}) })
+    }
+    if (hasZodFastifySchemaValidationErrors(err)) {
+      const errors: Record<string, string> = {}
+      for (const v of err.validation) {
+        const field = (v.instancePath || '').replace(/^\//, '').replace(/\//g, '.') || 'body'
+        errors[field] ??= v.message ?? 'Invalid value'
+      }
+      const [field, msg] = Object.entries(errors)[0] ?? ['body', 'Invalid request']
+      return reply.status(400).send({
+        success: false,
+        message: field === 'body' ? msg : `${field}: ${msg}`,
+        code: 'validation_failed',
+        errors,
+      })
+    }
+    const status = err.statusCode ?? 500
+    if (status >= 400 && status < 500) {
+      const code =
+        status === 413
+          ? 'too_large'
+          : status === 429
+            ? 'rate_limited'
+            : status === 415
+              ? 'unsupported_type'
+              : (err.code?.toLowerCase().replace(/^fst_err_/, '') ?? 'bad_request')
+      const message =
+        status === 413
+          ? 'The request is too large'
+          : err.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE'
+            ? 'Unsupported content type'
+            : err.code === 'FST_ERR_CTP_EMPTY_JSON_BODY' || err.code === 'FST_ERR_CTP_INVALID_JSON_BODY'
+              ? 'The request body is not valid JSON'
+              : err.message
+      return reply.status(status).send({ success: false, message, code })
+    }
+    req.log.error({ err, reqId: req.id }, 'unhandled error')
+    return reply.status(500).send({
+      success: false,
+      message: `Something went wrong on our side. Please try again (reference ${req.id}).`,
+      code: 'internal_error',
+    })
+  })
+  app.setNotFoundHandler((req, reply) =>
+    reply.status(404).send({ success: false, message: `No route ${req.method} ${req.url.split('?')[0]}`, code: 'not_found' }),
+  )
+})
