@@ -5,7 +5,6 @@ export const OTP = {
   maxAttempts: 5,
   resendAfterMs: 30 * 1000,
   maxSendsPerHour: 5,
-  maxSendsPerIpPerHour: 30,
 } as const
 
 export const SESSION = {

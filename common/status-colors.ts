@@ -23,10 +23,11 @@ export const TONE_COLORS: Record<StatusTone, ToneColors> = {
 }
 
 /** Job status (spec §4): draft, active, closed. */
-export const JOB_STATUS_TONE = { draft: 'neutral', active: 'success', closed: 'danger' } as const satisfies Record<
-  string,
-  StatusTone
->
+export const JOB_STATUS_TONE = {
+  draft: 'neutral',
+  active: 'success',
+  closed: 'danger',
+} as const satisfies Record<string, StatusTone>
 
 /** Application status (spec §4): pending, accepted, rejected, interview, offer. */
 export const APPLICATION_STATUS_TONE = {
@@ -48,7 +49,11 @@ export type JobStatus = keyof typeof JOB_STATUS_TONE
 export type ApplicationStatus = keyof typeof APPLICATION_STATUS_TONE
 export type FundStatus = keyof typeof FUND_STATUS_TONE
 
-const ALL: Record<string, StatusTone> = { ...JOB_STATUS_TONE, ...APPLICATION_STATUS_TONE, ...FUND_STATUS_TONE }
+const ALL: Record<string, StatusTone> = {
+  ...JOB_STATUS_TONE,
+  ...APPLICATION_STATUS_TONE,
+  ...FUND_STATUS_TONE,
+}
 
 /** The tone for any job, application or fund status; unknown values are neutral. Case-insensitive for the lowercase sets. */
 export function statusTone(status: string): StatusTone {

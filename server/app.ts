@@ -41,6 +41,8 @@ export interface AppDeps {
   database: Database
   mailer: Mailer
   redis?: Redis
+  /** Key prefix for the shared rate-limit store (tests use their own so runs never meet). */
+  rateLimitNamespace?: string
   /** A pino logger to share; otherwise one is made at LOG_LEVEL. */
   logger?: FastifyBaseLogger
   /** Directory of the built web app; served with an SPA fallback when it exists. */
@@ -71,7 +73,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(multipart, { limits: { fileSize: 5 * 1024 * 1024, files: 10, fields: 30 } })
   await app.register(rateLimit, {
     global: false,
-    ...(deps.redis ? { redis: deps.redis, nameSpace: 'microlance-rl:' } : {}),
+    ...(deps.redis ? { redis: deps.redis, nameSpace: deps.rateLimitNamespace ?? 'microlance-rl:' } : {}),
     errorResponseBuilder: (_req, ctx) => ({
       statusCode: 429,
       success: false,
@@ -97,7 +99,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   })
   await app.register(swagger, {
     openapi: {
-      info: { title: 'Microlance API', version: '1.0.0', description: 'Freelance and micro-job marketplace for India' },
+      info: {
+        title: 'Microlance API',
+        version: '1.0.0',
+        description: 'Freelance and micro-job marketplace for India',
+      },
       components: {
         securitySchemes: {
           bearer: { type: 'http', scheme: 'bearer' },
@@ -130,11 +136,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     paymentProvider: config.PAYMENT_PROVIDER,
   }))
 
-  const otp = otpService({ db: database.db, mailer, secret: config.SESSION_SECRET })
+  const otp = otpService({
+    db: database.db,
+    mailer,
+    secret: config.SESSION_SECRET,
+    ipHourlyLimit: config.OTP_IP_HOURLY_LIMIT,
+  })
   const users = usersService({ db: database.db, uploadsDir: config.uploadsDir })
   await app.register(
     async (user) => {
-      await user.register(authRoutes, { otp })
+      await user.register(authRoutes, { otp, perMinute: config.AUTH_RATE_LIMIT_PER_MIN })
       await user.register(usersRoutes, { users })
     },
     { prefix: '/api/v1/user' },

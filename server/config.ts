@@ -19,7 +19,10 @@ const ConfigSchema = z
     PUBLIC_URL: z.url().optional(),
     SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
     MAIL_TRANSPORT: z.enum(['console', 'smtp']).default('console'),
-    SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://').optional(),
+    SMTP_URL: z
+      .string()
+      .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')
+      .optional(),
     MAIL_FROM: z.string().default('Microlance <no-reply@microlance.local>'),
     PAYMENT_PROVIDER: z.enum(['sandbox', 'razorpay']).default('sandbox'),
     RAZORPAY_KEY_ID: z.string().optional(),
@@ -27,6 +30,8 @@ const ConfigSchema = z
     RAZORPAY_WEBHOOK_SECRET: z.string().optional(),
     RAZORPAY_API_URL: z.url().default('https://api.razorpay.com'),
     PLATFORM_FEE_BPS: z.coerce.number().int().min(0).max(10000).default(0),
+    AUTH_RATE_LIMIT_PER_MIN: z.coerce.number().int().min(1).default(20),
+    OTP_IP_HOURLY_LIMIT: z.coerce.number().int().min(1).default(100),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     SEED_DEMO: z.enum(['auto', 'never']).default('auto'),
     NODE_ENV: z.string().default('production'),
@@ -36,7 +41,8 @@ const ConfigSchema = z
       ctx.addIssue({ code: 'custom', path: ['SMTP_URL'], message: 'is required when MAIL_TRANSPORT=smtp' })
     if (c.PAYMENT_PROVIDER === 'razorpay')
       for (const k of ['RAZORPAY_KEY_ID', 'RAZORPAY_KEY_SECRET'] as const)
-        if (!c[k]) ctx.addIssue({ code: 'custom', path: [k], message: 'is required when PAYMENT_PROVIDER=razorpay' })
+        if (!c[k])
+          ctx.addIssue({ code: 'custom', path: [k], message: 'is required when PAYMENT_PROVIDER=razorpay' })
   })
 
 export type RawConfig = z.infer<typeof ConfigSchema>
@@ -61,7 +67,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const dataDir = path.resolve(c.DATA_DIR)
   const uploadsDir = path.join(dataDir, 'uploads')
   fs.mkdirSync(uploadsDir, { recursive: true })
-  return { ...c, SESSION_SECRET: c.SESSION_SECRET ?? keptSecret(dataDir, 'session-secret'), dataDir, uploadsDir }
+  return {
+    ...c,
+    SESSION_SECRET: c.SESSION_SECRET ?? keptSecret(dataDir, 'session-secret'),
+    dataDir,
+    uploadsDir,
+  }
 }
 
 /** A random secret generated once and kept in DATA_DIR so sessions survive restarts. */

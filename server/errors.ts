@@ -20,6 +20,9 @@ export const forbidden = (message = 'You are not allowed to do that', code = 'fo
 export const notFound = (message = 'Not found', code = 'not_found') => new AppError(404, code, message)
 export const conflict = (message: string, code = 'conflict') => new AppError(409, code, message)
 export const tooLarge = (message: string, code = 'too_large') => new AppError(413, code, message)
-export const unsupportedType = (message: string, code = 'unsupported_type') => new AppError(415, code, message)
+export const unsupportedType = (message: string, code = 'unsupported_type') =>
+  new AppError(415, code, message)
 export const tooMany = (message: string, retryAfterSec: number, code = 'rate_limited') =>
-  new AppError(429, code, message, undefined, { 'retry-after': String(Math.max(1, Math.ceil(retryAfterSec))) })
+  new AppError(429, code, message, undefined, {
+    'retry-after': String(Math.max(1, Math.ceil(retryAfterSec))),
+  })

@@ -37,8 +37,18 @@ async function main() {
     const { Redis } = await import('ioredis')
     redis = new Redis(config.REDIS_URL, { maxRetriesPerRequest: 3, enableOfflineQueue: true })
   }
-  const mailer = createMailer({ transport: config.MAIL_TRANSPORT, smtpUrl: config.SMTP_URL, from: config.MAIL_FROM }, log)
-  const app = await buildApp({ config, database, mailer, redis, logger: log, webDir: path.join(root, 'dist/web') })
+  const mailer = createMailer(
+    { transport: config.MAIL_TRANSPORT, smtpUrl: config.SMTP_URL, from: config.MAIL_FROM },
+    log,
+  )
+  const app = await buildApp({
+    config,
+    database,
+    mailer,
+    redis,
+    logger: log,
+    webDir: path.join(root, 'dist/web'),
+  })
 
   let closing = false
   const shutdown = async (signal: string) => {
@@ -66,7 +76,9 @@ async function main() {
   const url = config.PUBLIC_URL ?? `http://localhost:${(app.server.address() as { port: number }).port}`
   log.info(`Microlance is running at ${url} (listening on ${address}, database: ${database.kind})`)
   if (config.MAIL_TRANSPORT === 'console')
-    log.info('Sign-in codes are printed in this console. Demo accounts: asha@demo.microlance.in (client), ravi@demo.microlance.in (freelancer)')
+    log.info(
+      'Sign-in codes are printed in this console. Demo accounts: asha@demo.microlance.in (client), ravi@demo.microlance.in (freelancer)',
+    )
 }
 
 main().catch((e) => {

@@ -64,5 +64,14 @@ export const UserDto = z.object({
 export type User = z.infer<typeof UserDto>
 
 export const MessageAnswer = z.object({ success: z.literal(true), message: z.string() })
-export const VerifyOtpAnswer = z.object({ success: z.literal(true), message: z.string(), data: UserDto, token: z.string() })
-export const UserAnswer = z.object({ success: z.literal(true), message: z.string().optional(), user: UserDto })
+export const VerifyOtpAnswer = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  data: UserDto,
+  token: z.string(),
+})
+export const UserAnswer = z.object({
+  success: z.literal(true),
+  message: z.string().optional(),
+  user: UserDto,
+})

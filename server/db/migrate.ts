@@ -27,7 +27,9 @@ export async function migrate(database: Database, dir = MIGRATIONS_DIR): Promise
       if (applied.has(f)) continue
       const text = fs.readFileSync(path.join(dir, f), 'utf8')
       const name = f.replace(/'/g, "''")
-      await database.exec(`begin;\n${text}\ninsert into schema_migrations (name) values ('${name}');\ncommit;`)
+      await database.exec(
+        `begin;\n${text}\ninsert into schema_migrations (name) values ('${name}');\ncommit;`,
+      )
       done.push(f)
     }
     return done

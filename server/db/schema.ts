@@ -9,7 +9,9 @@ export const users = pgTable('users', {
   fullname: text('fullname').notNull(),
   email: text('email').notNull().unique(),
   phoneNumber: text('phone_number'),
-  role: text('role', { enum: ['freelancer', 'client', 'admin'] }).notNull().default('freelancer'),
+  role: text('role', { enum: ['freelancer', 'client', 'admin'] })
+    .notNull()
+    .default('freelancer'),
   bio: text('bio').notNull().default(''),
   skills: text('skills').array().notNull().default([]),
   resume: text('resume'),

@@ -17,14 +17,22 @@ export async function readForm(
   if (!req.isMultipart()) throw new AppError(415, 'unsupported_type', 'Send this form as multipart/form-data')
   const out: ParsedForm = { fields: {}, files: {} }
   try {
-    for await (const part of req.parts({ limits: { fileSize: opts.maxFileBytes, files: opts.fileFields.length || 1, fields: 30, fieldSize: 20_000 } })) {
+    for await (const part of req.parts({
+      limits: {
+        fileSize: opts.maxFileBytes,
+        files: opts.fileFields.length || 1,
+        fields: 30,
+        fieldSize: 20_000,
+      },
+    })) {
       if (part.type === 'file') {
         if (!opts.fileFields.includes(part.fieldname)) {
           part.file.resume()
           throw new AppError(400, 'unexpected_file', `Unexpected file field "${part.fieldname}"`)
         }
         const buf = await part.toBuffer()
-        if (buf.length > 0) out.files[part.fieldname] = { buf, filename: part.filename, mimetype: part.mimetype }
+        if (buf.length > 0)
+          out.files[part.fieldname] = { buf, filename: part.filename, mimetype: part.mimetype }
       } else {
         out.fields[part.fieldname] = String(part.value ?? '')
       }
@@ -32,7 +40,8 @@ export async function readForm(
   } catch (e: any) {
     if (e instanceof AppError) throw e
     if (e?.code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge(opts.sizeMessage, 'file_too_large')
-    if (e?.code === 'FST_FILES_LIMIT') throw new AppError(400, 'too_many_files', 'Too many files in this form')
+    if (e?.code === 'FST_FILES_LIMIT')
+      throw new AppError(400, 'too_many_files', 'Too many files in this form')
     if (e?.code === 'FST_FIELDS_LIMIT' || e?.code === 'FST_PARTS_LIMIT')
       throw new AppError(400, 'too_many_fields', 'Too many fields in this form')
     if (typeof e?.statusCode === 'number' && e.statusCode < 500)

@@ -21,7 +21,7 @@ export function createMailer(
     return {
       transport: 'console',
       send: async (m) => {
-        log.info(`[mail] to=${m.to} subject="${m.subject}"`)
+        log.info(`[mail] to=${m.to} | ${m.subject}`)
       },
       close: () => {},
     }

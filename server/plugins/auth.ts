@@ -73,15 +73,28 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: AuthOptions) => 
     const now = Date.now()
     if (found.expiresAt.getTime() - now < SESSION.ttlMs - SLIDE_AFTER_MS) {
       await sessions.extend(tokenHash, new Date(now + SESSION.ttlMs))
-      if (!bearer) reply.setCookie(SESSION.cookie, token, { ...cookieOpts, httpOnly: true, maxAge: SESSION.ttlMs / 1000 })
+      if (!bearer)
+        reply.setCookie(SESSION.cookie, token, {
+          ...cookieOpts,
+          httpOnly: true,
+          maxAge: SESSION.ttlMs / 1000,
+        })
     }
     if (req.authVia !== 'cookie') return
     const cookieXsrf = req.cookies[SESSION.xsrfCookie]
     if (UNSAFE.has(req.method)) {
       const sent = req.headers[SESSION.xsrfHeader]
-      if (typeof sent !== 'string' || !cookieXsrf || !safeEqual(sent, cookieXsrf) || !xsrfValid(tokenHash, sent)) {
+      if (
+        typeof sent !== 'string' ||
+        !cookieXsrf ||
+        !safeEqual(sent, cookieXsrf) ||
+        !xsrfValid(tokenHash, sent)
+      ) {
         setXsrf(reply, tokenHash)
-        throw forbidden('Your session security token is missing or out of date. Refresh the page and try again.', 'csrf_failed')
+        throw forbidden(
+          'Your session security token is missing or out of date. Refresh the page and try again.',
+          'csrf_failed',
+        )
       }
     } else if (!cookieXsrf || !xsrfValid(tokenHash, cookieXsrf)) {
       setXsrf(reply, tokenHash)
@@ -91,14 +104,10 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: AuthOptions) => 
   app.decorate('requireUser', async (req: FastifyRequest) => {
     if (!req.user) throw unauthorized()
   })
-  app.decorate(
-    'requireRole',
-    (...roles: Role[]) =>
-      async (req: FastifyRequest) => {
-        if (!req.user) throw unauthorized()
-        if (!roles.includes(req.user.role)) throw forbidden('Your role does not allow this action', 'wrong_role')
-      },
-  )
+  app.decorate('requireRole', (...roles: Role[]) => async (req: FastifyRequest) => {
+    if (!req.user) throw unauthorized()
+    if (!roles.includes(req.user.role)) throw forbidden('Your role does not allow this action', 'wrong_role')
+  })
   app.decorate('startSession', async (reply: FastifyReply, userId: string) => {
     const token = randomToken(32)
     const tokenHash = sha256(token)

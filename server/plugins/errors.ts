@@ -8,9 +8,12 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
   app.setErrorHandler((err: FastifyError, req, reply) => {
     if (err instanceof AppError) {
       if (err.headers) reply.headers(err.headers)
-      return reply
-        .status(err.statusCode)
-        .send({ success: false, message: err.message, code: err.code, ...(err.errors ? { errors: err.errors } : {}) })
+      return reply.status(err.statusCode).send({
+        success: false,
+        message: err.message,
+        code: err.code,
+        ...(err.errors ? { errors: err.errors } : {}),
+      })
     }
     if (hasZodFastifySchemaValidationErrors(err)) {
       const errors: Record<string, string> = {}
@@ -54,6 +57,10 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
     })
   })
   app.setNotFoundHandler((req, reply) =>
-    reply.status(404).send({ success: false, message: `No route ${req.method} ${req.url.split('?')[0]}`, code: 'not_found' }),
+    reply.status(404).send({
+      success: false,
+      message: `No route ${req.method} ${req.url.split('?')[0]}`,
+      code: 'not_found',
+    }),
   )
 })

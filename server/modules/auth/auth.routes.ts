@@ -1,14 +1,22 @@
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
-import { MessageAnswer, SendLoginOtpBody, SendOtpBody, VerifyOtpAnswer, VerifyOtpBody } from '../../../common/schemas/user'
+import {
+  MessageAnswer,
+  SendLoginOtpBody,
+  SendOtpBody,
+  VerifyOtpAnswer,
+  VerifyOtpBody,
+} from '../../../common/schemas/user'
 import { presentUser } from '../users/users.presenter'
 import type { otpService } from './otp.service'
 
-const authLimit = { rateLimit: { max: 20, timeWindow: '1 minute' } }
-
 /** Email-code signup and login, and logout (DECISIONS.md "One-time codes and sessions"). */
-export async function authRoutes(app: FastifyInstance, opts: { otp: ReturnType<typeof otpService> }) {
+export async function authRoutes(
+  app: FastifyInstance,
+  opts: { otp: ReturnType<typeof otpService>; perMinute: number },
+) {
   const r = app.withTypeProvider<ZodTypeProvider>()
+  const authLimit = { rateLimit: { max: opts.perMinute, timeWindow: '1 minute' } }
   const { otp } = opts
 
   r.post(
@@ -22,13 +30,19 @@ export async function authRoutes(app: FastifyInstance, opts: { otp: ReturnType<t
 
   r.post(
     '/send-login-otp',
-    { config: authLimit, schema: { tags: ['auth'], body: SendLoginOtpBody, response: { 200: MessageAnswer } } },
+    {
+      config: authLimit,
+      schema: { tags: ['auth'], body: SendLoginOtpBody, response: { 200: MessageAnswer } },
+    },
     async (req) => ({ success: true as const, message: await otp.sendLogin(req.body.email, req.ip) }),
   )
 
   r.post(
     '/verify-otp',
-    { config: authLimit, schema: { tags: ['auth'], body: VerifyOtpBody, response: { 200: VerifyOtpAnswer } } },
+    {
+      config: authLimit,
+      schema: { tags: ['auth'], body: VerifyOtpBody, response: { 200: VerifyOtpAnswer } },
+    },
     async (req, reply) => {
       const { user, created } = await otp.verify(req.body.email, req.body.otp)
       const token = await app.startSession(reply, user.id)
@@ -41,8 +55,12 @@ export async function authRoutes(app: FastifyInstance, opts: { otp: ReturnType<t
     },
   )
 
-  r.post('/logout', { preHandler: app.requireUser, schema: { tags: ['auth'], response: { 200: MessageAnswer } } }, async (req, reply) => {
-    await app.endSession(req, reply)
-    return { success: true as const, message: 'Logged out successfully' }
-  })
+  r.post(
+    '/logout',
+    { preHandler: app.requireUser, schema: { tags: ['auth'], response: { 200: MessageAnswer } } },
+    async (req, reply) => {
+      await app.endSession(req, reply)
+      return { success: true as const, message: 'Logged out successfully' }
+    },
+  )
 }

@@ -16,12 +16,15 @@ export interface OtpDeps {
   db: Db
   mailer: Mailer
   secret: string
+  /** Codes one IP may request an hour, across emails (carrier NAT puts many people behind one IP). */
+  ipHourlyLimit: number
   now?: () => number
 }
 
 /** One-time codes: 6 digits, HMAC-stored, 10 min, 5 tries, 30 s between sends, 5 an hour per email. */
-export function otpService({ db, mailer, secret, now = Date.now }: OtpDeps) {
-  const hashCode = (email: string, purpose: Purpose, code: string) => hmac(secret, `otp.${purpose}.${email}.${code}`)
+export function otpService({ db, mailer, secret, ipHourlyLimit, now = Date.now }: OtpDeps) {
+  const hashCode = (email: string, purpose: Purpose, code: string) =>
+    hmac(secret, `otp.${purpose}.${email}.${code}`)
   const sentMessage =
     mailer.transport === 'console'
       ? 'OTP sent! Check the server console for your code.'
@@ -37,23 +40,41 @@ export function otpService({ db, mailer, secret, now = Date.now }: OtpDeps) {
     if (byEmail.last) {
       const wait = OTP.resendAfterMs - (t - new Date(byEmail.last).getTime())
       if (wait > 0)
-        throw tooMany(`Please wait ${Math.ceil(wait / 1000)} seconds before requesting another code.`, wait / 1000, 'otp_resend_too_soon')
+        throw tooMany(
+          `Please wait ${Math.ceil(wait / 1000)} seconds before requesting another code.`,
+          wait / 1000,
+          'otp_resend_too_soon',
+        )
     }
     if (byEmail.n >= OTP.maxSendsPerHour) {
       const retry = (new Date(byEmail.first!).getTime() + 3600_000 - t) / 1000
-      throw tooMany('Too many codes requested for this email. Please try again later.', retry, 'otp_hourly_limit')
+      throw tooMany(
+        'Too many codes requested for this email. Please try again later.',
+        retry,
+        'otp_hourly_limit',
+      )
     }
     const [byIp] = await db
       .select({ n: count(), first: min(otpSends.sentAt) })
       .from(otpSends)
       .where(and(eq(otpSends.ip, ip), gt(otpSends.sentAt, hourAgo)))
-    if (byIp.n >= OTP.maxSendsPerIpPerHour) {
+    if (byIp.n >= ipHourlyLimit) {
       const retry = (new Date(byIp.first!).getTime() + 3600_000 - t) / 1000
-      throw tooMany('Too many codes requested from this network. Please try again later.', retry, 'otp_ip_limit')
+      throw tooMany(
+        'Too many codes requested from this network. Please try again later.',
+        retry,
+        'otp_ip_limit',
+      )
     }
   }
 
-  async function issue(email: string, purpose: Purpose, ip: string, extra: { fullname?: string; role?: string }, deliver: boolean) {
+  async function issue(
+    email: string,
+    purpose: Purpose,
+    ip: string,
+    extra: { fullname?: string; role?: string },
+    deliver: boolean,
+  ) {
     await checkLimits(email, ip)
     const code = String(crypto.randomInt(0, 10 ** OTP.digits)).padStart(OTP.digits, '0')
     const sentAt = new Date(now())
@@ -87,7 +108,8 @@ export function otpService({ db, mailer, secret, now = Date.now }: OtpDeps) {
   return {
     /** Signup: refuses an email that already has an account (409). */
     async sendSignup(email: string, fullname: string, role: SelfRole | undefined, ip: string) {
-      if (await usersRepo.byEmail(db, email)) throw conflict('An account with this email already exists. Please log in.', 'email_taken')
+      if (await usersRepo.byEmail(db, email))
+        throw conflict('An account with this email already exists. Please log in.', 'email_taken')
       await issue(email, 'signup', ip, { fullname, role: role ?? 'freelancer' }, true)
       return sentMessage
     },
@@ -122,7 +144,9 @@ export function otpService({ db, mailer, secret, now = Date.now }: OtpDeps) {
           const left = OTP.maxAttempts - attempts
           return {
             error: badRequest(
-              left > 0 ? `${FAILED}: wrong code, ${left} ${left === 1 ? 'try' : 'tries'} left.` : `${FAILED}: too many wrong tries. Request a new code.`,
+              left > 0
+                ? `${FAILED}: wrong code, ${left} ${left === 1 ? 'try' : 'tries'} left.`
+                : `${FAILED}: too many wrong tries. Request a new code.`,
               left > 0 ? 'otp_invalid' : 'otp_locked',
             ),
           }
@@ -150,7 +174,10 @@ export function otpService({ db, mailer, secret, now = Date.now }: OtpDeps) {
   }
 }
 
-async function freeUsername(db: Parameters<typeof usersRepo.usernameTaken>[0], email: string): Promise<string> {
+async function freeUsername(
+  db: Parameters<typeof usersRepo.usernameTaken>[0],
+  email: string,
+): Promise<string> {
   const base =
     email
       .split('@')[0]

@@ -9,9 +9,10 @@ import { findUpload } from './uploads.service'
 export async function uploadsRoutes(app: FastifyInstance, opts: { uploadsDir: string }) {
   app.get(
     '/uploads/:fileName',
-    { schema: { hide: true, params: z.object({ fileName: z.string().regex(/^[0-9a-f-]{36}\.[a-z0-9]{2,5}$/, 'Not found') }) } },
+    { schema: { hide: true, params: z.object({ fileName: z.string() }) } },
     async (req, reply) => {
       const { fileName } = req.params as { fileName: string }
+      if (!/^[0-9a-f-]{36}\.[a-z0-9]{2,5}$/.test(fileName)) throw notFound('File not found')
       const row = await findUpload(app.db, fileName)
       if (!row) throw notFound('File not found')
       const full = path.join(opts.uploadsDir, fileName)

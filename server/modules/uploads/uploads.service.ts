@@ -32,7 +32,11 @@ export const EXT: Record<string, string> = {
 
 /** Resize a profile photo to fit `px` and re-encode it as WebP (drops EXIF, including location). */
 export const resizePhoto = (px: number) => async (buf: Buffer) => ({
-  buf: await sharp(buf, { failOn: 'error' }).rotate().resize(px, px, { fit: 'inside', withoutEnlargement: true }).webp({ quality: 85 }).toBuffer(),
+  buf: await sharp(buf, { failOn: 'error' })
+    .rotate()
+    .resize(px, px, { fit: 'inside', withoutEnlargement: true })
+    .webp({ quality: 85 })
+    .toBuffer(),
   mime: 'image/webp',
   ext: 'webp',
 })
@@ -57,7 +61,8 @@ export async function storeUpload(
   if (buf.length > rule.maxBytes) throw tooLarge(rule.sizeMessage, 'file_too_large')
   if (buf.length === 0) throw new AppError(400, 'file_empty', 'The file is empty')
   const detected = await fileTypeFromBuffer(buf)
-  if (!detected || !rule.mimes.includes(detected.mime)) throw new AppError(415, 'unsupported_type', rule.typeMessage)
+  if (!detected || !rule.mimes.includes(detected.mime))
+    throw new AppError(415, 'unsupported_type', rule.typeMessage)
   let out = { buf, mime: detected.mime as string, ext: EXT[detected.mime] ?? detected.ext }
   if (rule.transform) {
     try {
@@ -72,7 +77,14 @@ export async function storeUpload(
   try {
     const [row] = await db
       .insert(uploads)
-      .values({ ownerId, kind: rule.kind, fileName, mime: out.mime, size: out.buf.length, originalName: originalName?.slice(0, 255) })
+      .values({
+        ownerId,
+        kind: rule.kind,
+        fileName,
+        mime: out.mime,
+        size: out.buf.length,
+        originalName: originalName?.slice(0, 255),
+      })
       .returning({ id: uploads.id })
     return { id: row.id, url: `/uploads/${fileName}`, fileName, mime: out.mime, size: out.buf.length }
   } catch (e) {

@@ -3,7 +3,18 @@ import type { Executor } from '../../db/client'
 import { users, type UserRow } from '../../db/schema'
 
 export type UserPatch = Partial<
-  Pick<UserRow, 'fullname' | 'email' | 'phoneNumber' | 'bio' | 'skills' | 'resume' | 'resumeOriginalName' | 'profilePhoto' | 'role'>
+  Pick<
+    UserRow,
+    | 'fullname'
+    | 'email'
+    | 'phoneNumber'
+    | 'bio'
+    | 'skills'
+    | 'resume'
+    | 'resumeOriginalName'
+    | 'profilePhoto'
+    | 'role'
+  >
 >
 
 export const usersRepo = {
@@ -12,7 +23,9 @@ export const usersRepo = {
     return (await db.select().from(users).where(eq(users.id, id)).limit(1))[0] ?? null
   },
   async byIdOrHandle(db: Executor, key: string): Promise<UserRow | null> {
-    const cond = /^[0-9a-f-]{36}$/i.test(key) ? or(eq(users.id, key), eq(users.userId, key)) : eq(users.userId, key)
+    const cond = /^[0-9a-f-]{36}$/i.test(key)
+      ? or(eq(users.id, key), eq(users.userId, key))
+      : eq(users.userId, key)
     return (await db.select().from(users).where(cond).limit(1))[0] ?? null
   },
   async byHandle(db: Executor, userId: string): Promise<UserRow | null> {
@@ -22,12 +35,20 @@ export const usersRepo = {
     return (await db.select().from(users).where(eq(users.email, email)).limit(1))[0] ?? null
   },
   async usernameTaken(db: Executor, username: string): Promise<boolean> {
-    return (await db.select({ id: users.id }).from(users).where(eq(users.username, username)).limit(1)).length > 0
+    return (
+      (await db.select({ id: users.id }).from(users).where(eq(users.username, username)).limit(1)).length > 0
+    )
   },
   async insert(db: Executor, values: typeof users.$inferInsert): Promise<UserRow> {
     return (await db.insert(users).values(values).returning())[0]
   },
   async update(db: Executor, id: string, patch: UserPatch): Promise<UserRow> {
-    return (await db.update(users).set({ ...patch, updatedAt: new Date() }).where(eq(users.id, id)).returning())[0]
+    return (
+      await db
+        .update(users)
+        .set({ ...patch, updatedAt: new Date() })
+        .where(eq(users.id, id))
+        .returning()
+    )[0]
   },
 }

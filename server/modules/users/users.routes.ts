@@ -16,14 +16,24 @@ export async function usersRoutes(app: FastifyInstance, opts: { users: ReturnTyp
   const r = app.withTypeProvider<ZodTypeProvider>()
   const { users } = opts
 
-  r.get('/me', { preHandler: app.requireUser, schema: { tags: ['users'], response: { 200: UserAnswer } } }, async (req) => ({
-    success: true as const,
-    user: presentUser(req.user!, req.user),
-  }))
+  r.get(
+    '/me',
+    { preHandler: app.requireUser, schema: { tags: ['users'], response: { 200: UserAnswer } } },
+    async (req) => ({
+      success: true as const,
+      user: presentUser(req.user!, req.user),
+    }),
+  )
 
   r.get(
     '/m/:userId',
-    { schema: { tags: ['users'], params: z.object({ userId: z.string().min(1).max(64) }), response: { 200: UserAnswer } } },
+    {
+      schema: {
+        tags: ['users'],
+        params: z.object({ userId: z.string().min(1).max(64) }),
+        response: { 200: UserAnswer },
+      },
+    },
     async (req) => {
       const u = await usersRepo.byHandle(app.db, req.params.userId)
       if (!u) throw notFound('User not found', 'user_not_found')
@@ -33,9 +43,16 @@ export async function usersRoutes(app: FastifyInstance, opts: { users: ReturnTyp
 
   r.put(
     '/profile',
-    { preHandler: app.requireUser, schema: { tags: ['users'], ...multipartDoc, response: { 200: UserAnswer } } },
+    {
+      preHandler: app.requireUser,
+      schema: { tags: ['users'], ...multipartDoc, response: { 200: UserAnswer } },
+    },
     async (req) => {
-      const form = await readForm(req, { maxFileBytes: UPLOAD.photoMaxBytes, sizeMessage: 'The photo must be at most 5 MB', fileFields: ['profilePhoto'] })
+      const form = await readForm(req, {
+        maxFileBytes: UPLOAD.photoMaxBytes,
+        sizeMessage: 'The photo must be at most 5 MB',
+        fileFields: ['profilePhoto'],
+      })
       const u = await users.updateBasic(req.user!, form)
       return { success: true as const, message: 'Profile updated!', user: presentUser(u, u) }
     },
@@ -43,7 +60,10 @@ export async function usersRoutes(app: FastifyInstance, opts: { users: ReturnTyp
 
   r.post(
     '/profile/update',
-    { preHandler: app.requireUser, schema: { tags: ['users'], ...multipartDoc, response: { 200: UserAnswer } } },
+    {
+      preHandler: app.requireUser,
+      schema: { tags: ['users'], ...multipartDoc, response: { 200: UserAnswer } },
+    },
     async (req) => {
       const form = await readForm(req, {
         maxFileBytes: UPLOAD.resumeMaxBytes,
@@ -57,7 +77,10 @@ export async function usersRoutes(app: FastifyInstance, opts: { users: ReturnTyp
 
   r.post(
     '/update-skills',
-    { preHandler: app.requireUser, schema: { tags: ['users'], body: UpdateSkillsBody, response: { 200: UserAnswer } } },
+    {
+      preHandler: app.requireUser,
+      schema: { tags: ['users'], body: UpdateSkillsBody, response: { 200: UserAnswer } },
+    },
     async (req) => {
       const u = await users.updateSkills(req.user!, req.body.skills)
       return { success: true as const, message: 'Skills updated successfully!', user: presentUser(u, u) }
@@ -66,7 +89,10 @@ export async function usersRoutes(app: FastifyInstance, opts: { users: ReturnTyp
 
   r.post(
     '/role',
-    { preHandler: app.requireUser, schema: { tags: ['users'], body: RoleBody, response: { 200: UserAnswer } } },
+    {
+      preHandler: app.requireUser,
+      schema: { tags: ['users'], body: RoleBody, response: { 200: UserAnswer } },
+    },
     async (req) => {
       const u = await users.switchRole(req.user!, req.body.role)
       return {
@@ -80,7 +106,13 @@ export async function usersRoutes(app: FastifyInstance, opts: { users: ReturnTyp
   // Registered last: static paths above win over this parameter route.
   r.get(
     '/:id',
-    { schema: { tags: ['users'], params: z.object({ id: z.string().min(1).max(64) }), response: { 200: UserAnswer } } },
+    {
+      schema: {
+        tags: ['users'],
+        params: z.object({ id: z.string().min(1).max(64) }),
+        response: { 200: UserAnswer },
+      },
+    },
     async (req) => {
       const u = await usersRepo.byIdOrHandle(app.db, req.params.id)
       if (!u) throw notFound('User not found', 'user_not_found')

@@ -6,7 +6,13 @@ import type { Db } from '../../db/client'
 import type { UserRow } from '../../db/schema'
 import { badRequest, conflict } from '../../errors'
 import type { ParsedForm } from '../../lib/multipart'
-import { discardUpload, resizePhoto, storeUpload, type StoredUpload, type UploadRule } from '../uploads/uploads.service'
+import {
+  discardUpload,
+  resizePhoto,
+  storeUpload,
+  type StoredUpload,
+  type UploadRule,
+} from '../uploads/uploads.service'
 import { usersRepo, type UserPatch } from './users.repo'
 
 export const PHOTO_RULE: UploadRule = {
@@ -27,7 +33,13 @@ export const RESUME_RULE: UploadRule = {
 
 const ProfileForm = z.object({
   fullname: FullnameSchema,
-  email: z.string().trim().toLowerCase().pipe(z.email({ error: 'Enter a valid email address' })).optional().or(z.literal('')),
+  email: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .pipe(z.email({ error: 'Enter a valid email address' }))
+    .optional()
+    .or(z.literal('')),
   phoneNumber: z
     .string()
     .trim()
@@ -50,7 +62,14 @@ function parseForm<T extends z.ZodType>(schema: T, fields: Record<string, string
 
 /** "a, b,, c" → ["a","b","c"]: trimmed, empties dropped, duplicates removed (spec §5). */
 export function splitSkills(s: string): string[] {
-  return [...new Set(s.split(',').map((x) => x.trim()).filter(Boolean))]
+  return [
+    ...new Set(
+      s
+        .split(',')
+        .map((x) => x.trim())
+        .filter(Boolean),
+    ),
+  ]
 }
 
 export function usersService(deps: { db: Db; uploadsDir: string }) {
@@ -71,8 +90,12 @@ export function usersService(deps: { db: Db; uploadsDir: string }) {
     async updateBasic(user: UserRow, form: ParsedForm): Promise<UserRow> {
       const { fullname } = parseForm(z.object({ fullname: FullnameSchema }), form.fields)
       const photo = form.files.profilePhoto
-      const stored = photo ? await storeUpload(db, uploadsDir, user.id, PHOTO_RULE, photo.buf, photo.filename) : null
-      return withUpload(stored, () => usersRepo.update(db, user.id, { fullname, ...(stored ? { profilePhoto: stored.url } : {}) }))
+      const stored = photo
+        ? await storeUpload(db, uploadsDir, user.id, PHOTO_RULE, photo.buf, photo.filename)
+        : null
+      return withUpload(stored, () =>
+        usersRepo.update(db, user.id, { fullname, ...(stored ? { profilePhoto: stored.url } : {}) }),
+      )
     },
 
     /** POST /profile/update: the whole profile, with an optional PDF resume. */
@@ -80,18 +103,24 @@ export function usersService(deps: { db: Db; uploadsDir: string }) {
       const f = parseForm(ProfileForm, form.fields)
       const patch: UserPatch = { fullname: f.fullname }
       if (f.email && f.email !== user.email) {
-        if (await usersRepo.byEmail(db, f.email)) throw conflict('That email is already used by another account', 'email_taken')
+        if (await usersRepo.byEmail(db, f.email))
+          throw conflict('That email is already used by another account', 'email_taken')
         patch.email = f.email
       }
       if (f.phoneNumber !== undefined) patch.phoneNumber = f.phoneNumber || null
       if (f.bio !== undefined) patch.bio = f.bio
       if (f.skills !== undefined) {
         const skills = SkillsSchema.safeParse(splitSkills(f.skills))
-        if (!skills.success) throw badRequest(`skills: ${skills.error.issues[0].message}`, 'validation_failed', { skills: skills.error.issues[0].message })
+        if (!skills.success)
+          throw badRequest(`skills: ${skills.error.issues[0].message}`, 'validation_failed', {
+            skills: skills.error.issues[0].message,
+          })
         patch.skills = skills.data
       }
       const file = form.files.file ?? form.files.resume
-      const stored = file ? await storeUpload(db, uploadsDir, user.id, RESUME_RULE, file.buf, file.filename) : null
+      const stored = file
+        ? await storeUpload(db, uploadsDir, user.id, RESUME_RULE, file.buf, file.filename)
+        : null
       if (stored) {
         patch.resume = stored.url
         patch.resumeOriginalName = (file!.filename || 'resume.pdf').slice(0, 200)
@@ -100,7 +129,8 @@ export function usersService(deps: { db: Db; uploadsDir: string }) {
         try {
           return await usersRepo.update(db, user.id, patch)
         } catch (e: any) {
-          if (e?.code === '23505' || e?.cause?.code === '23505') throw conflict('That email is already used by another account', 'email_taken')
+          if (e?.code === '23505' || e?.cause?.code === '23505')
+            throw conflict('That email is already used by another account', 'email_taken')
           throw e
         }
       })

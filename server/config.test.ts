@@ -1,0 +1,45 @@
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { ConfigError, loadConfig } from './config'
+
+const tmp = () => fs.mkdtempSync(path.join(os.tmpdir(), 'microlance-cfg-'))
+
+describe('loadConfig', () => {
+  it('applies the documented defaults', () => {
+    const c = loadConfig({ DATA_DIR: tmp() })
+    expect(c).toMatchObject({
+      PORT: 3000,
+      MAIL_TRANSPORT: 'console',
+      PAYMENT_PROVIDER: 'sandbox',
+      PLATFORM_FEE_BPS: 0,
+    })
+    expect(c.SESSION_SECRET).toMatch(/^[0-9a-f]{64}$/)
+  })
+  it('keeps the generated session secret in DATA_DIR across restarts', () => {
+    const dir = tmp()
+    expect(loadConfig({ DATA_DIR: dir }).SESSION_SECRET).toBe(loadConfig({ DATA_DIR: dir }).SESSION_SECRET)
+  })
+  it('stops with one clear line per bad value', () => {
+    let err: unknown
+    try {
+      loadConfig({ DATA_DIR: tmp(), PORT: 'eighty', MAIL_TRANSPORT: 'smtp', DATABASE_URL: 'mysql://x' })
+    } catch (e) {
+      err = e
+    }
+    expect(err).toBeInstanceOf(ConfigError)
+    const msg = (err as Error).message
+    expect(msg).toMatch(/^Invalid configuration:/)
+    expect(msg).toContain('PORT:')
+    expect(msg).toContain('DATABASE_URL: must start with postgres:// or postgresql://')
+    expect(() => loadConfig({ DATA_DIR: tmp(), MAIL_TRANSPORT: 'smtp' })).toThrow(
+      /SMTP_URL: is required when MAIL_TRANSPORT=smtp/,
+    )
+  })
+  it('requires Razorpay keys when the razorpay provider is chosen', () => {
+    expect(() => loadConfig({ DATA_DIR: tmp(), PAYMENT_PROVIDER: 'razorpay' })).toThrow(
+      /RAZORPAY_KEY_ID: is required/,
+    )
+  })
+})

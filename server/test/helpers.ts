@@ -1,0 +1,156 @@
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import crypto from 'node:crypto'
+import type { FastifyInstance, InjectOptions } from 'fastify'
+import pino from 'pino'
+import { buildApp } from '../app'
+import { loadConfig } from '../config'
+import { openDatabase, type Database } from '../db/client'
+import { migrate } from '../db/migrate'
+import { createMailer } from '../mail/mailer'
+import { startSmtpSink, type SmtpSink } from './smtp-sink'
+
+export interface TestCtx {
+  app: FastifyInstance
+  database: Database
+  sink: SmtpSink
+  dataDir: string
+  close(): Promise<void>
+}
+
+/**
+ * A whole app on a fresh database: in-memory PGlite, or — when DATABASE_URL is set — a new schema in that
+ * PostgreSQL database, dropped afterwards, so runs never see each other's rows. Mail goes to a real SMTP sink.
+ */
+export async function createTestApp(env: Record<string, string> = {}): Promise<TestCtx> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'microlance-test-'))
+  const sink = await startSmtpSink()
+  const url = process.env.DATABASE_URL
+  const schemaName = url ? `t_${process.pid}_${crypto.randomBytes(4).toString('hex')}` : undefined
+  const database = await openDatabase({ databaseUrl: url, schemaName })
+  await migrate(database)
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    MAIL_TRANSPORT: 'smtp',
+    SMTP_URL: sink.url,
+    LOG_LEVEL: 'silent',
+    AUTH_RATE_LIMIT_PER_MIN: '10000',
+    OTP_IP_HOURLY_LIMIT: '10000',
+    ...(url ? { DATABASE_URL: url } : {}),
+    ...env,
+  })
+  const log = pino({ level: 'silent' })
+  const mailer = createMailer({ transport: 'smtp', smtpUrl: sink.url, from: config.MAIL_FROM }, log)
+  let redis: import('ioredis').Redis | undefined
+  if (process.env.REDIS_URL) {
+    const { Redis } = await import('ioredis')
+    redis = new Redis(process.env.REDIS_URL)
+  }
+  const app = await buildApp({
+    config,
+    database,
+    mailer,
+    logger: log,
+    redis,
+    rateLimitNamespace: `test-rl-${crypto.randomBytes(6).toString('hex')}:`,
+  })
+  await app.ready()
+  return {
+    app,
+    database,
+    sink,
+    dataDir,
+    async close() {
+      await app.close()
+      mailer.close()
+      await redis?.quit()
+      if (schemaName) await database.exec(`drop schema if exists ${schemaName} cascade`)
+      await database.close()
+      await sink.close()
+      fs.rmSync(dataDir, { recursive: true, force: true })
+    },
+  }
+}
+
+export interface Session {
+  token: string
+  xsrf: string
+  user: any
+}
+
+/** Signs a new user up the way the browser does: send-otp → code from the SMTP sink → verify-otp. */
+export async function signUp(
+  ctx: TestCtx,
+  opts: { email?: string; fullname?: string; role?: 'client' | 'freelancer' } = {},
+): Promise<Session> {
+  const email = opts.email ?? `user-${crypto.randomBytes(5).toString('hex')}@example.in`
+  const sent = await ctx.app.inject({
+    method: 'POST',
+    url: '/api/v1/user/send-otp',
+    payload: { email, fullname: opts.fullname ?? 'Test User', ...(opts.role ? { role: opts.role } : {}) },
+  })
+  if (sent.statusCode !== 200) throw new Error(`send-otp ${sent.statusCode} ${sent.body}`)
+  return verify(ctx, email)
+}
+
+/** Completes a code sign-in for `email` with the newest code the sink received. */
+export async function verify(ctx: TestCtx, email: string): Promise<Session> {
+  const otp = ctx.sink.lastCode(email)
+  if (!otp) throw new Error(`no code mailed to ${email}`)
+  const res = await ctx.app.inject({
+    method: 'POST',
+    url: '/api/v1/user/verify-otp',
+    payload: { email, otp },
+  })
+  if (res.statusCode !== 200) throw new Error(`verify-otp ${res.statusCode} ${res.body}`)
+  const xsrf = res.cookies.find((c) => c.name === 'XSRF-TOKEN')!.value
+  return { token: res.json().token, xsrf, user: res.json().data }
+}
+
+/** Injects as a signed-in browser: session cookie plus the CSRF header (unless `csrf: false`). */
+export function injectAs(
+  app: FastifyInstance,
+  s: Session | null,
+  opts: InjectOptions & { csrf?: boolean; bearer?: boolean },
+) {
+  const { csrf = true, bearer = false, ...rest } = opts
+  const headers: Record<string, string> = { ...(rest.headers as Record<string, string>) }
+  const cookies: Record<string, string> = { ...((rest.cookies as Record<string, string>) ?? {}) }
+  if (s && bearer) headers.authorization = `Bearer ${s.token}`
+  else if (s) {
+    cookies.token = s.token
+    cookies['XSRF-TOKEN'] = s.xsrf
+    if (csrf) headers['x-xsrf-token'] = s.xsrf
+  }
+  return app.inject({ ...rest, headers, cookies } as InjectOptions)
+}
+
+/** Builds a multipart/form-data body by hand (fields and files), as a browser would send it. */
+export function multipart(
+  fields: Record<string, string>,
+  files: Record<string, { name: string; type: string; data: Buffer }> = {},
+) {
+  const boundary = `----microlance${crypto.randomBytes(8).toString('hex')}`
+  const parts: Buffer[] = []
+  for (const [k, v] of Object.entries(fields))
+    parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`))
+  for (const [k, f] of Object.entries(files))
+    parts.push(
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="${k}"; filename="${f.name}"\r\nContent-Type: ${f.type}\r\n\r\n`,
+      ),
+      f.data,
+      Buffer.from('\r\n'),
+    )
+  parts.push(Buffer.from(`--${boundary}--\r\n`))
+  return {
+    payload: Buffer.concat(parts),
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+  }
+}
+
+/** A tiny but valid PDF. */
+export const PDF = Buffer.from(
+  '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj 2 0 obj<</Type/Pages/Count 0/Kids[]>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n',
+)

@@ -1,0 +1,46 @@
+import { SMTPServer } from 'smtp-server'
+import type { AddressInfo } from 'node:net'
+
+export interface SinkMail {
+  to: string[]
+  raw: string
+}
+
+/** A real SMTP server on loopback that keeps what it receives, so tests read codes as a person would. */
+export async function startSmtpSink() {
+  const mails: SinkMail[] = []
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    logger: false,
+    onData(stream, session, cb) {
+      const chunks: Buffer[] = []
+      stream.on('data', (c: Buffer) => chunks.push(c))
+      stream.on('end', () => {
+        mails.push({
+          to: session.envelope.rcptTo.map((r) => r.address.toLowerCase()),
+          raw: Buffer.concat(chunks).toString('utf8'),
+        })
+        cb()
+      })
+    },
+  })
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  const port = (server.server.address() as AddressInfo).port
+  return {
+    url: `smtp://127.0.0.1:${port}`,
+    mails,
+    /** The 6-digit code from the newest mail to `email` (its subject carries it). */
+    lastCode(email: string): string | null {
+      for (let i = mails.length - 1; i >= 0; i--) {
+        if (!mails[i].to.includes(email.toLowerCase())) continue
+        const m = /^Subject: .*?\b(\d{6})\b/m.exec(mails[i].raw)
+        return m ? m[1] : null
+      }
+      return null
+    },
+    countTo: (email: string) => mails.filter((m) => m.to.includes(email.toLowerCase())).length,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  }
+}
+export type SmtpSink = Awaited<ReturnType<typeof startSmtpSink>>
