@@ -22,7 +22,10 @@ export default tseslint.config(
   {
     files: ['common/**/*.ts'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: ['node:*', '../server/*', '../web/*', '**/server/**', '**/web/**'] }],
+      'no-restricted-imports': [
+        'error',
+        { patterns: ['node:*', '../server/*', '../web/*', '**/server/**', '**/web/**'] },
+      ],
     },
   },
 )
