@@ -1,0 +1,33 @@
+import type { ReactNode } from 'react'
+import { useNavigate } from 'react-router'
+import { LayoutTemplate, ListChecks, SquarePlus } from 'lucide-react'
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuLabel,
+  DropdownMenuTrigger,
+} from '@/components/ui/dropdown-menu'
+import { paths } from '@/config/paths'
+
+/** The mobile tab bar's admin menu (spec §2): the /admin screens in one place. */
+export function AdminMenu({ trigger }: { trigger: ReactNode }) {
+  const navigate = useNavigate()
+  return (
+    <DropdownMenu modal={false}>
+      <DropdownMenuTrigger asChild>{trigger}</DropdownMenuTrigger>
+      <DropdownMenuContent side="top" align="end" className="w-56">
+        <DropdownMenuLabel>Admin</DropdownMenuLabel>
+        <DropdownMenuItem onSelect={() => navigate(paths.adminJobsManage.href())}>
+          <ListChecks aria-hidden /> Manage jobs
+        </DropdownMenuItem>
+        <DropdownMenuItem onSelect={() => navigate(paths.adminJobsCreate.href())}>
+          <SquarePlus aria-hidden /> Post a job
+        </DropdownMenuItem>
+        <DropdownMenuItem onSelect={() => navigate(paths.adminJobTemplates.href())}>
+          <LayoutTemplate aria-hidden /> Job templates
+        </DropdownMenuItem>
+      </DropdownMenuContent>
+    </DropdownMenu>
+  )
+}

@@ -1,0 +1,68 @@
+import { Link, useLocation } from 'react-router'
+import { Plus, ShieldCheck } from 'lucide-react'
+import type { User } from '@common/schemas/user'
+import { cn } from '@/lib/utils'
+import { DeferredAdminMenu, DeferredCreateMenu } from './deferred'
+import { NAV_ITEMS } from './nav-items'
+
+const tabClass =
+  'flex h-full min-w-0 flex-1 flex-col items-center justify-center gap-1 text-[11px] font-medium text-slate-500 outline-none transition-colors focus-visible:bg-slate-100 [&_svg]:size-5 data-[state=open]:text-primary'
+
+/** Mobile chrome (< 768 px), bottom: the nav items, a Create menu and an admin menu (spec §2). */
+export function MobileTabBar({ user, onPost }: { user: User | null; onPost: () => void }) {
+  const { pathname } = useLocation()
+  const items = NAV_ITEMS.filter((item) => user || !item.signedInOnly)
+  const [home, chat, ...rest] = items
+
+  return (
+    <nav
+      aria-label="Main"
+      className="fixed inset-x-0 bottom-0 z-30 flex h-16 items-stretch border-t bg-white/95 pb-[env(safe-area-inset-bottom)] backdrop-blur md:hidden"
+    >
+      {[home, chat].map((item) => (
+        <TabLink key={item.label} item={item} active={item.isActive(pathname)} />
+      ))}
+      {user ? (
+        <DeferredCreateMenu
+          onPost={onPost}
+          side="top"
+          align="center"
+          trigger={
+            <button type="button" className={tabClass}>
+              <span className="flex size-9 items-center justify-center rounded-xl bg-primary text-white shadow-sm">
+                <Plus aria-hidden />
+              </span>
+              <span className="sr-only">Create</span>
+            </button>
+          }
+        />
+      ) : null}
+      {rest.map((item) => (
+        <TabLink key={item.label} item={item} active={item.isActive(pathname)} />
+      ))}
+      {user ? (
+        <DeferredAdminMenu
+          trigger={
+            <button type="button" className={tabClass} aria-label="Admin menu">
+              <ShieldCheck aria-hidden />
+              <span>Admin</span>
+            </button>
+          }
+        />
+      ) : null}
+    </nav>
+  )
+}
+
+function TabLink({ item, active }: { item: (typeof NAV_ITEMS)[number]; active: boolean }) {
+  return (
+    <Link
+      to={item.to}
+      aria-current={active ? 'page' : undefined}
+      className={cn(tabClass, active && 'text-primary')}
+    >
+      <item.icon aria-hidden strokeWidth={active ? 2.4 : 2} />
+      <span className="max-w-full truncate">{item.label}</span>
+    </Link>
+  )
+}

@@ -1,0 +1,23 @@
+import { BriefcaseBusiness, House, MessageCircle, type LucideIcon } from 'lucide-react'
+import { isAdminJobsActive, isChatActive, isHomeActive, paths } from '@/config/paths'
+
+export interface NavItem {
+  label: string
+  to: string
+  icon: LucideIcon
+  isActive: (pathname: string) => boolean
+  signedInOnly?: boolean
+}
+
+/** Spec §2 "Navigation chrome": Home, Chat and Admin Jobs (the last for every signed-in user, spec §6). */
+export const NAV_ITEMS: NavItem[] = [
+  { label: 'Home', to: paths.home.href(), icon: House, isActive: isHomeActive },
+  { label: 'Chat', to: paths.chat.href(), icon: MessageCircle, isActive: isChatActive },
+  {
+    label: 'Admin Jobs',
+    to: paths.adminJobsManage.href(),
+    icon: BriefcaseBusiness,
+    isActive: isAdminJobsActive,
+    signedInOnly: true,
+  },
+]

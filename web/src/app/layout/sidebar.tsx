@@ -1,0 +1,134 @@
+import { Link, useLocation } from 'react-router'
+import { Bell, ChevronsUpDown, Plus, Search } from 'lucide-react'
+import type { User } from '@common/schemas/user'
+import { Logo } from '@/components/logo'
+import { Button } from '@/components/ui/button'
+import { UserAvatar } from '@/components/ui/avatar'
+import { paths } from '@/config/paths'
+import { cn } from '@/lib/utils'
+import { DeferredCreateMenu, DeferredNotificationDrawer, DeferredProfilePopover } from './deferred'
+import { NAV_ITEMS } from './nav-items'
+
+const rowClass =
+  'group flex h-10 w-full items-center gap-3 rounded-lg px-3 text-sm font-medium text-slate-600 transition-colors outline-none hover:bg-slate-100 hover:text-slate-900 focus-visible:ring-2 focus-visible:ring-ring [&_svg]:size-[18px] [&_svg]:shrink-0'
+
+/** Desktop chrome (≥ 768 px): the fixed left sidebar of spec §2 "Navigation chrome". */
+export function Sidebar({
+  user,
+  onPost,
+  onLogout,
+  loggingOut,
+}: {
+  user: User | null
+  onPost: () => void
+  onLogout: () => void
+  loggingOut: boolean
+}) {
+  const { pathname } = useLocation()
+  return (
+    <aside
+      className="fixed inset-y-0 left-0 z-30 hidden w-64 flex-col border-r bg-white md:flex"
+      aria-label="Sidebar"
+    >
+      <div className="flex h-16 shrink-0 items-center px-5">
+        <Link
+          to={paths.home.href()}
+          className="rounded-lg outline-none focus-visible:ring-2 focus-visible:ring-ring"
+          aria-label="Microlance"
+        >
+          <Logo />
+        </Link>
+      </div>
+
+      <div className="px-3 pb-2">
+        <Link
+          to={paths.search.href()}
+          className={cn(
+            rowClass,
+            'border border-border bg-slate-50 text-slate-500 hover:bg-slate-100',
+            pathname === paths.search.pattern && 'border-primary/40 text-slate-900',
+          )}
+        >
+          <Search aria-hidden /> Search
+        </Link>
+      </div>
+
+      <nav aria-label="Main" className="flex flex-col gap-1 px-3 py-2">
+        {NAV_ITEMS.filter((item) => user || !item.signedInOnly).map((item) => {
+          const active = item.isActive(pathname)
+          return (
+            <Link
+              key={item.label}
+              to={item.to}
+              aria-current={active ? 'page' : undefined}
+              className={cn(rowClass, active && 'bg-accent text-accent-foreground hover:bg-accent')}
+            >
+              <item.icon aria-hidden className={cn(active ? 'text-primary' : 'text-slate-400')} />
+              {item.label}
+            </Link>
+          )
+        })}
+        {user ? (
+          <>
+            <DeferredNotificationDrawer
+              trigger={
+                <button type="button" className={rowClass}>
+                  <Bell aria-hidden className="text-slate-400" /> Notifications
+                </button>
+              }
+            />
+            <div className="pt-3">
+              <DeferredCreateMenu
+                onPost={onPost}
+                trigger={
+                  <Button className="w-full justify-start gap-3 px-3 [&_svg]:size-[18px]">
+                    <Plus aria-hidden /> Create
+                  </Button>
+                }
+              />
+            </div>
+          </>
+        ) : null}
+      </nav>
+
+      <div className="mt-auto border-t p-3">
+        {user ? (
+          <DeferredProfilePopover
+            user={user}
+            onLogout={onLogout}
+            loggingOut={loggingOut}
+            side="right"
+            align="end"
+            trigger={
+              <button
+                type="button"
+                aria-label="Profile menu"
+                className="flex w-full items-center gap-3 rounded-xl p-2 text-left transition-colors outline-none hover:bg-slate-100 focus-visible:ring-2 focus-visible:ring-ring data-[state=open]:bg-slate-100"
+              >
+                <UserAvatar
+                  name={user.fullname}
+                  src={user.profile.profilePhoto ?? user.profile.avatar}
+                  className="size-9"
+                />
+                <span className="min-w-0 flex-1">
+                  <span className="block truncate text-sm font-semibold text-slate-900">{user.fullname}</span>
+                  <span className="block truncate text-xs text-muted-foreground">@{user.username}</span>
+                </span>
+                <ChevronsUpDown className="size-4 text-slate-400" aria-hidden />
+              </button>
+            }
+          />
+        ) : (
+          <div className="flex flex-col gap-2">
+            <Button asChild variant="outline">
+              <Link to={paths.login.href()}>Login</Link>
+            </Button>
+            <Button asChild>
+              <Link to={paths.signup.href()}>Signup</Link>
+            </Button>
+          </div>
+        )}
+      </div>
+    </aside>
+  )
+}

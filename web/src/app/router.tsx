@@ -1,0 +1,63 @@
+import { Outlet, createBrowserRouter, type RouteObject } from 'react-router'
+import { ADMIN_ROUTE_ROLES } from '@common/roles'
+import { paths } from '@/config/paths'
+import { RequireAuth } from '@/lib/authorization'
+import { AppLayout } from './layout/app-layout'
+import { AppShellFallback } from './layout/app-shell-fallback'
+import { RouteError } from './routes/route-error'
+
+const placeholder = (name: keyof typeof import('./routes/simple-placeholders')) => async () => {
+  const m = await import('./routes/simple-placeholders')
+  return { Component: m[name] }
+}
+
+/** Every screen is lazy-loaded so the first download is only the chrome (STYLE.md §5). */
+export const routes: RouteObject[] = [
+  {
+    element: <AppLayout />,
+    errorElement: <RouteError />,
+    HydrateFallback: AppShellFallback,
+    children: [
+      { path: paths.home.pattern, lazy: () => import('./routes/jobs') },
+      { path: paths.jobs.pattern, lazy: () => import('./routes/jobs') },
+      { path: paths.login.pattern, lazy: () => import('./routes/auth/login') },
+      { path: paths.signup.pattern, lazy: () => import('./routes/auth/signup') },
+      { path: paths.profile.pattern, lazy: () => import('./routes/profile') },
+      {
+        path: paths.skills.pattern,
+        element: (
+          <RequireAuth>
+            <Outlet />
+          </RequireAuth>
+        ),
+        children: [{ index: true, lazy: () => import('./routes/skills') }],
+      },
+      { path: paths.jobDescription.pattern, lazy: placeholder('JobDescriptionPlaceholder') },
+      { path: paths.explore.pattern, lazy: placeholder('ExplorePlaceholder') },
+      { path: paths.search.pattern, lazy: placeholder('SearchPlaceholder') },
+      { path: paths.posts.pattern, lazy: placeholder('PostsPlaceholder') },
+      { path: paths.chat.pattern, lazy: placeholder('ChatPlaceholder') },
+      { path: paths.conversation.pattern, lazy: placeholder('ConversationPlaceholder') },
+      { path: paths.experiencesCreate.pattern, lazy: placeholder('ExperiencesCreatePlaceholder') },
+      {
+        path: '/admin',
+        element: (
+          <RequireAuth roles={ADMIN_ROUTE_ROLES}>
+            <Outlet />
+          </RequireAuth>
+        ),
+        children: [
+          { path: paths.adminJobsManage.pattern, lazy: placeholder('AdminJobsManagePlaceholder') },
+          { path: paths.adminJobsCreate.pattern, lazy: placeholder('AdminJobsCreatePlaceholder') },
+          { path: paths.adminJobTemplates.pattern, lazy: placeholder('AdminJobTemplatesPlaceholder') },
+          { path: paths.adminApplicants.pattern, lazy: placeholder('AdminApplicantsPlaceholder') },
+          { path: paths.adminJobEdit.pattern, lazy: placeholder('AdminJobEditPlaceholder') },
+          { path: '*', lazy: () => import('./routes/not-found') },
+        ],
+      },
+      { path: '*', lazy: () => import('./routes/not-found') },
+    ],
+  },
+]
+
+export const createRouter = () => createBrowserRouter(routes)

@@ -1,0 +1,40 @@
+import { Link, Navigate, useLocation, useNavigate } from 'react-router'
+import { paths, safeReturnPath } from '@/config/paths'
+import { AuthLayout } from '@/features/auth/components/auth-layout'
+import { LoginForm } from '@/features/auth/components/login-form'
+import { useAuth } from '@/lib/auth'
+import type { ReturnState } from '@/lib/authorization'
+
+/** /login — redirects to / (or the kept return location) when already signed in (spec §2). */
+export function Component() {
+  const { user } = useAuth()
+  const location = useLocation()
+  const navigate = useNavigate()
+  const target = safeReturnPath((location.state as ReturnState | null)?.from) ?? paths.home.href()
+
+  if (user) return <Navigate to={target} replace />
+
+  return (
+    <>
+      <title>Login · Microlance</title>
+      <AuthLayout
+        title="Welcome Back"
+        subtitle="Sign in with a one-time code sent to your email."
+        footer={
+          <>
+            Don&apos;t have an account?{' '}
+            <Link
+              to={paths.signup.href()}
+              state={location.state}
+              className="font-medium text-primary underline-offset-4 hover:underline"
+            >
+              Sign up
+            </Link>
+          </>
+        }
+      >
+        <LoginForm onSuccess={() => navigate(target, { replace: true })} />
+      </AuthLayout>
+    </>
+  )
+}

@@ -1,0 +1,40 @@
+import { Link, Navigate, useLocation, useNavigate } from 'react-router'
+import { paths } from '@/config/paths'
+import { AuthLayout } from '@/features/auth/components/auth-layout'
+import { SignupForm } from '@/features/auth/components/signup-form'
+import { useAuth } from '@/lib/auth'
+
+/** /signup — redirects to /m/{userId} when already signed in; after signup goes there too (spec §2). */
+export function Component() {
+  const { user } = useAuth()
+  const location = useLocation()
+  const navigate = useNavigate()
+
+  if (user) return <Navigate to={paths.profile.href(user.userId)} replace />
+
+  return (
+    <>
+      <title>Sign up · Microlance</title>
+      <AuthLayout
+        title="Create Account"
+        subtitle="Join with your email — no password needed."
+        footer={
+          <>
+            Already have an account?{' '}
+            <Link
+              to={paths.login.href()}
+              state={location.state}
+              className="font-medium text-primary underline-offset-4 hover:underline"
+            >
+              Sign in
+            </Link>
+          </>
+        }
+      >
+        <SignupForm
+          onSuccess={(created) => navigate(paths.profile.href(created.userId), { replace: true })}
+        />
+      </AuthLayout>
+    </>
+  )
+}

@@ -1,0 +1,97 @@
+import { Link, useParams } from 'react-router'
+import { Sparkles, UserX } from 'lucide-react'
+import { EmptyState } from '@/components/empty-state'
+import { Button } from '@/components/ui/button'
+import { Skeleton } from '@/components/ui/skeleton'
+import { paths } from '@/config/paths'
+import { AppliedJobsTable } from '@/features/applications/components/applied-jobs-table'
+import { useUserProfile } from '@/features/users/api/get-user'
+import { EditProfileDialog } from '@/features/users/components/edit-profile-dialog'
+import { ProfileCard } from '@/features/users/components/profile-card'
+import { useAuth } from '@/lib/auth'
+import { httpStatus } from '@/lib/errors'
+
+/** /m/:userId — a user's profile; the owner (matched by userId) also gets the edit controls and Applied Jobs. */
+export function Component() {
+  const { userId = '' } = useParams()
+  const { user: me } = useAuth()
+  const isOwner = Boolean(me && me.userId === userId)
+  const query = useUserProfile(userId)
+  // The owner's own copy is on hand already, so their profile shows at once while the fresh one loads.
+  const user = query.data ?? (isOwner ? me : null)
+
+  if (!user) {
+    if (query.isPending) return <ProfileSkeleton />
+    const notFound = httpStatus(query.error) === 404
+    return (
+      <div className="mx-auto w-full max-w-4xl">
+        <title>Profile · Microlance</title>
+        <h1 className="sr-only">Profile</h1>
+        <EmptyState
+          icon={UserX}
+          title={notFound ? 'User not found' : "Couldn't load this profile"}
+          action={
+            notFound ? (
+              <Button asChild variant="outline">
+                <Link to={paths.home.href()}>Browse jobs</Link>
+              </Button>
+            ) : (
+              <Button variant="outline" onClick={() => void query.refetch()}>
+                Retry
+              </Button>
+            )
+          }
+        >
+          {notFound ? 'There is no profile at this address.' : 'Check your connection and try again.'}
+        </EmptyState>
+      </div>
+    )
+  }
+
+  return (
+    <div className="mx-auto flex w-full max-w-4xl flex-col gap-6">
+      <title>{`${user.fullname} · Microlance`}</title>
+      <ProfileCard
+        user={user}
+        actions={
+          isOwner ? (
+            <>
+              <EditProfileDialog user={user} />
+              <Button asChild variant="outline">
+                <Link to={paths.skills.href()}>
+                  <Sparkles aria-hidden /> Edit Skills
+                </Link>
+              </Button>
+            </>
+          ) : null
+        }
+      />
+      {isOwner ? <AppliedJobsTable /> : null}
+    </div>
+  )
+}
+
+function ProfileSkeleton() {
+  return (
+    <div
+      className="mx-auto flex w-full max-w-4xl flex-col gap-6"
+      aria-busy="true"
+      aria-label="Loading profile"
+    >
+      <div className="overflow-hidden rounded-2xl border bg-card">
+        <Skeleton className="h-28 rounded-none" />
+        <div className="flex items-end gap-5 px-6 pb-6">
+          <Skeleton className="-mt-12 size-24 rounded-full border-4 border-card" />
+          <div className="flex flex-col gap-2 pb-1">
+            <Skeleton className="h-6 w-48" />
+            <Skeleton className="h-4 w-28" />
+          </div>
+        </div>
+      </div>
+      <div className="grid gap-6 md:grid-cols-[1fr_1.4fr]">
+        <Skeleton className="h-48 rounded-2xl" />
+        <Skeleton className="h-48 rounded-2xl" />
+      </div>
+    </div>
+  )
+}

@@ -1,0 +1,13 @@
+import { LoaderCircle } from 'lucide-react'
+import { cn } from '@/lib/utils'
+
+export function Spinner({ className, label }: { className?: string; label?: string }) {
+  return (
+    <LoaderCircle
+      className={cn('size-4 animate-spin', className)}
+      aria-hidden={label ? undefined : true}
+      aria-label={label}
+      role={label ? 'status' : undefined}
+    />
+  )
+}

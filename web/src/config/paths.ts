@@ -1,0 +1,45 @@
+/** Every route string of the app (STYLE.md §5): `pattern` for the router, `href()` for links. */
+const enc = encodeURIComponent
+
+export const paths = {
+  home: { pattern: '/', href: () => '/' },
+  jobs: { pattern: '/jobs', href: () => '/jobs' },
+  login: { pattern: '/login', href: () => '/login' },
+  signup: { pattern: '/signup', href: () => '/signup' },
+  jobDescription: { pattern: '/description/:id', href: (id: string) => `/description/${enc(id)}` },
+  explore: { pattern: '/explore', href: () => '/explore' },
+  search: { pattern: '/search', href: (q?: string) => (q ? `/search?q=${enc(q)}` : '/search') },
+  posts: { pattern: '/posts', href: () => '/posts' },
+  profile: { pattern: '/m/:userId', href: (userId: string) => `/m/${enc(userId)}` },
+  skills: { pattern: '/skills', href: () => '/skills' },
+  chat: { pattern: '/chat', href: () => '/chat' },
+  conversation: { pattern: '/chat/:userId', href: (userId: string) => `/chat/${enc(userId)}` },
+  experiencesCreate: { pattern: '/experiences/create', href: () => '/experiences/create' },
+  adminJobsManage: { pattern: '/admin/jobs/manage', href: () => '/admin/jobs/manage' },
+  adminJobsCreate: { pattern: '/admin/jobs/create', href: () => '/admin/jobs/create' },
+  adminJobTemplates: { pattern: '/admin/job-templates', href: () => '/admin/job-templates' },
+  adminApplicants: {
+    pattern: '/admin/jobs/:id/applicants',
+    href: (id: string) => `/admin/jobs/${enc(id)}/applicants`,
+  },
+  adminJobEdit: { pattern: '/admin/jobs/:id/edit', href: (id: string) => `/admin/jobs/${enc(id)}/edit` },
+} as const
+
+/** Spec §2: Chat is highlighted when the path contains /chat. */
+export const isChatActive = (pathname: string) => pathname.includes('/chat')
+/** Spec §2: Admin Jobs is highlighted when the path starts with /admin/jobs/manage. */
+export const isAdminJobsActive = (pathname: string) => pathname.startsWith('/admin/jobs/manage')
+/** Home covers the job browser at / and /jobs. */
+export const isHomeActive = (pathname: string) => pathname === '/' || pathname === '/jobs'
+
+/** A return location is only honoured when it stays on this site (no open redirect). */
+export function safeReturnPath(value: unknown): string | null {
+  if (
+    typeof value !== 'string' ||
+    !value.startsWith('/') ||
+    value.startsWith('//') ||
+    value.startsWith('/\\')
+  )
+    return null
+  return value
+}

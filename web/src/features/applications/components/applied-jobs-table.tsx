@@ -1,0 +1,103 @@
+import { Link } from 'react-router'
+import { BriefcaseBusiness } from 'lucide-react'
+import { Button } from '@/components/ui/button'
+import { Card, CardHeader, CardTitle } from '@/components/ui/card'
+import { Skeleton } from '@/components/ui/skeleton'
+import { StatusBadge } from '@/components/status-badge'
+import { paths } from '@/config/paths'
+import { cn } from '@/lib/utils'
+import { useAppliedJobs } from '../api/get-applied-jobs'
+
+const dateFormat = new Intl.DateTimeFormat('en-IN', { day: 'numeric', month: 'short', year: 'numeric' })
+
+/** Owner-only Applied Jobs table (spec §2 Profile): Date, Job Role, Recruiter, Status. */
+export function AppliedJobsTable() {
+  const { data, isPending, isError, refetch } = useAppliedJobs()
+
+  return (
+    <Card>
+      <CardHeader className="flex-row items-center justify-between">
+        <CardTitle id="applied-jobs-title">Applied Jobs</CardTitle>
+      </CardHeader>
+      <div className="overflow-x-auto">
+        <table
+          // Only real rows need the wide layout; the empty and error texts must fit a phone screen.
+          className={cn('w-full text-left text-sm', data && data.length > 0 && 'min-w-[36rem]')}
+          aria-labelledby="applied-jobs-title"
+        >
+          <thead className="border-y bg-muted/50 text-xs tracking-wide text-muted-foreground uppercase">
+            <tr>
+              <th scope="col" className="px-5 py-3 font-medium sm:px-6">
+                Date
+              </th>
+              <th scope="col" className="px-5 py-3 font-medium sm:px-6">
+                Job Role
+              </th>
+              <th scope="col" className="px-5 py-3 font-medium sm:px-6">
+                Recruiter
+              </th>
+              <th scope="col" className="px-5 py-3 text-right font-medium sm:px-6">
+                Status
+              </th>
+            </tr>
+          </thead>
+          <tbody className="divide-y">
+            {isPending ? (
+              [0, 1].map((i) => (
+                <tr key={i}>
+                  {[0, 1, 2, 3].map((j) => (
+                    <td key={j} className="px-5 py-4 sm:px-6">
+                      <Skeleton className="h-4 w-24" />
+                    </td>
+                  ))}
+                </tr>
+              ))
+            ) : isError ? (
+              <tr>
+                <td colSpan={4} className="px-5 py-10 text-center sm:px-6">
+                  <p className="text-sm text-red-600">Failed to fetch applied jobs</p>
+                  <Button variant="outline" size="sm" className="mt-3" onClick={() => void refetch()}>
+                    Retry
+                  </Button>
+                </td>
+              </tr>
+            ) : data.length === 0 ? (
+              <tr>
+                <td colSpan={4} className="px-5 py-12 text-center sm:px-6">
+                  <BriefcaseBusiness className="mx-auto mb-3 size-6 text-slate-400" aria-hidden />
+                  <p className="text-sm text-muted-foreground">You haven&apos;t applied to any jobs yet.</p>
+                </td>
+              </tr>
+            ) : (
+              data.map((application) => (
+                <tr key={application._id} className="hover:bg-muted/40">
+                  <td className="px-5 py-3.5 whitespace-nowrap text-slate-600 sm:px-6">
+                    {dateFormat.format(new Date(application.createdAt))}
+                  </td>
+                  <td className="px-5 py-3.5 font-medium sm:px-6">
+                    {application.job ? (
+                      <Link
+                        to={paths.jobDescription.href(application.job._id)}
+                        className="hover:text-primary hover:underline"
+                      >
+                        {application.job.title}
+                      </Link>
+                    ) : (
+                      '—'
+                    )}
+                  </td>
+                  <td className="px-5 py-3.5 text-slate-600 sm:px-6">
+                    {application.job?.company?.name || application.job?.created_by?.fullname || '—'}
+                  </td>
+                  <td className="px-5 py-3.5 text-right sm:px-6">
+                    <StatusBadge status={application.status} />
+                  </td>
+                </tr>
+              ))
+            )}
+          </tbody>
+        </table>
+      </div>
+    </Card>
+  )
+}

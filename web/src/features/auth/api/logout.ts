@@ -1,0 +1,38 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { useNavigate } from 'react-router'
+import { toast } from 'sonner'
+import { TOAST } from '@common/limits'
+import { paths } from '@/config/paths'
+import { api } from '@/lib/api-client'
+import { authStore } from '@/lib/auth-store'
+import { errorText, httpStatus, isCancelled } from '@/lib/errors'
+import type { MessageAnswer } from './send-otp'
+
+export async function logout(): Promise<MessageAnswer> {
+  const res = await api.post<MessageAnswer>('/user/logout')
+  return res.data
+}
+
+/** Spec §4 "Logout": clears the session and the stored user, then goes to / with a replace. */
+export function useLogout() {
+  const navigate = useNavigate()
+  const queryClient = useQueryClient()
+  const finish = () => {
+    authStore.logout()
+    queryClient.clear()
+    navigate(paths.home.href(), { replace: true })
+  }
+  return useMutation({
+    mutationFn: logout,
+    onSuccess: (answer) => {
+      toast.success(answer.message || 'Logged out', { duration: TOAST.profileMs })
+      finish()
+    },
+    onError: (error) => {
+      if (isCancelled(error)) return
+      toast.error(errorText(error, 'Logout failed'), { duration: TOAST.profileMs })
+      // The server no longer has this session; there is nothing left to sign out of.
+      if (httpStatus(error) === 401) finish()
+    },
+  })
+}

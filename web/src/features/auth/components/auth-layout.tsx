@@ -1,0 +1,49 @@
+import type { ReactNode } from 'react'
+import { Logo } from '@/components/logo'
+
+/** The frame around the login and signup cards: a short pitch beside the form on wide screens. */
+export function AuthLayout({
+  title,
+  subtitle,
+  children,
+  footer,
+}: {
+  title: string
+  subtitle: string
+  children: ReactNode
+  footer: ReactNode
+}) {
+  return (
+    <div className="mx-auto grid min-h-[calc(100dvh-9rem)] w-full max-w-5xl items-center gap-10 px-4 py-8 md:min-h-[calc(100dvh-5rem)] md:py-8 lg:grid-cols-[1fr_28rem]">
+      <aside className="hidden flex-col gap-6 lg:flex" aria-hidden>
+        <Logo className="text-2xl" />
+        <p className="max-w-md text-3xl leading-tight font-semibold tracking-tight text-slate-900">
+          Freelance and micro-jobs across India, paid safely in rupees.
+        </p>
+        <ul className="grid gap-3 text-sm text-slate-600">
+          <li className="flex items-center gap-2">
+            <Dot /> Escrow-backed payments for every job
+          </li>
+          <li className="flex items-center gap-2">
+            <Dot /> Chat directly with clients and freelancers
+          </li>
+          <li className="flex items-center gap-2">
+            <Dot /> No passwords — sign in with a one-time code
+          </li>
+        </ul>
+      </aside>
+      <section className="w-full rounded-2xl border bg-card p-6 shadow-sm sm:p-8">
+        <div className="mb-6 flex flex-col gap-1.5">
+          <h1 className="text-2xl font-semibold tracking-tight">{title}</h1>
+          <p className="text-sm text-muted-foreground">{subtitle}</p>
+        </div>
+        {children}
+        <div className="mt-6 border-t pt-5 text-center text-sm text-muted-foreground">{footer}</div>
+      </section>
+    </div>
+  )
+}
+
+function Dot() {
+  return <span className="size-1.5 rounded-full bg-primary" />
+}

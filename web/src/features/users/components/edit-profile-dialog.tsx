@@ -1,0 +1,191 @@
+import { useState, type FormEvent } from 'react'
+import { Pencil } from 'lucide-react'
+import { toast } from 'sonner'
+import { TEXT, TOAST } from '@common/limits'
+import type { User } from '@common/schemas/user'
+import { Button } from '@/components/ui/button'
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+  DialogTrigger,
+} from '@/components/ui/dialog'
+import { Input } from '@/components/ui/input'
+import { Label } from '@/components/ui/label'
+import { Spinner } from '@/components/ui/spinner'
+import { Textarea } from '@/components/ui/textarea'
+import { errorText, isCancelled } from '@/lib/errors'
+import { parseSkills, resumeFileError } from '@/lib/files'
+import { useUpdateProfile } from '../api/update-profile'
+
+const ms = TOAST.profileMs
+
+/** Owner-only Edit Profile dialog (spec §2 Profile): name, email, phone, bio, skills and a PDF resume. */
+export function EditProfileDialog({ user }: { user: User }) {
+  const [open, setOpen] = useState(false)
+  return (
+    <Dialog open={open} onOpenChange={setOpen}>
+      <DialogTrigger asChild>
+        <Button>
+          <Pencil aria-hidden /> Edit Profile
+        </Button>
+      </DialogTrigger>
+      <DialogContent className="max-w-xl">
+        <DialogHeader>
+          <DialogTitle>Edit Profile</DialogTitle>
+          <DialogDescription>Keep your details current so clients know what you do best.</DialogDescription>
+        </DialogHeader>
+        {/* Mounted only while open, so every opening starts from the saved profile. */}
+        {open ? <EditProfileForm user={user} onDone={() => setOpen(false)} /> : null}
+      </DialogContent>
+    </Dialog>
+  )
+}
+
+function EditProfileForm({ user, onDone }: { user: User; onDone: () => void }) {
+  const [fullname, setFullname] = useState(user.fullname)
+  const [email, setEmail] = useState(user.email ?? '')
+  const [phoneNumber, setPhoneNumber] = useState(user.phoneNumber ?? '')
+  const [bio, setBio] = useState(user.profile.bio ?? '')
+  const [skills, setSkills] = useState(user.profile.skills.join(', '))
+  const [file, setFile] = useState<File | null>(null)
+  const update = useUpdateProfile()
+
+  async function onSubmit(e: FormEvent<HTMLFormElement>) {
+    e.preventDefault()
+    const name = fullname.trim()
+    if (!name) {
+      toast.error('Name cannot be empty', { duration: ms })
+      return
+    }
+    try {
+      const answer = await update.mutateAsync({
+        fullname: name,
+        email: email.trim(),
+        phoneNumber: phoneNumber.trim(),
+        bio: bio.trim(),
+        skills: parseSkills(skills).join(','),
+        file,
+      })
+      if (!answer.success) {
+        toast.error(answer.message || 'Failed to update profile', { duration: ms })
+        return
+      }
+      toast.success('Profile updated!', { duration: ms })
+      onDone()
+    } catch (error) {
+      if (!isCancelled(error)) toast.error(errorText(error, 'Profile update failed'), { duration: ms })
+    }
+  }
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
+      <div className="grid gap-4 sm:grid-cols-2">
+        <Field id="profile-fullname" label="Full name">
+          <Input
+            id="profile-fullname"
+            value={fullname}
+            onChange={(e) => setFullname(e.target.value)}
+            autoComplete="name"
+            maxLength={TEXT.fullnameMax}
+          />
+        </Field>
+        <Field id="profile-phone" label="Phone number">
+          <Input
+            id="profile-phone"
+            type="tel"
+            value={phoneNumber}
+            onChange={(e) => setPhoneNumber(e.target.value)}
+            autoComplete="tel"
+            inputMode="tel"
+            maxLength={TEXT.phoneMax}
+            placeholder="+91 98765 43210"
+          />
+        </Field>
+      </div>
+      <Field id="profile-email" label="Email">
+        <Input
+          id="profile-email"
+          type="email"
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+          autoComplete="email"
+        />
+      </Field>
+      <Field id="profile-bio" label="Bio">
+        <Textarea
+          id="profile-bio"
+          value={bio}
+          onChange={(e) => setBio(e.target.value)}
+          rows={4}
+          maxLength={TEXT.bioMax}
+          placeholder="A line or two about your work"
+        />
+      </Field>
+      <Field id="profile-skills" label="Skills" hint="Comma separated, e.g. React, Figma, SEO">
+        <Input id="profile-skills" value={skills} onChange={(e) => setSkills(e.target.value)} />
+      </Field>
+      <Field
+        id="profile-resume"
+        label="Resume (PDF)"
+        hint={
+          user.profile.resumeOriginalName ? `Current: ${user.profile.resumeOriginalName}` : 'PDF, up to 5 MB'
+        }
+      >
+        <Input
+          id="profile-resume"
+          type="file"
+          accept="application/pdf"
+          onChange={(e) => {
+            const picked = e.target.files?.[0] ?? null
+            const problem = picked ? resumeFileError(picked) : null
+            if (problem) {
+              toast.error(problem, { duration: ms })
+              e.target.value = ''
+              setFile(null)
+              return
+            }
+            setFile(picked)
+          }}
+        />
+      </Field>
+      <DialogFooter className="pt-2">
+        <Button variant="outline" onClick={onDone} disabled={update.isPending}>
+          Cancel
+        </Button>
+        <Button type="submit" disabled={update.isPending}>
+          {update.isPending ? (
+            <>
+              <Spinner /> Saving...
+            </>
+          ) : (
+            'Save changes'
+          )}
+        </Button>
+      </DialogFooter>
+    </form>
+  )
+}
+
+function Field({
+  id,
+  label,
+  hint,
+  children,
+}: {
+  id: string
+  label: string
+  hint?: string
+  children: React.ReactNode
+}) {
+  return (
+    <div className="flex flex-col gap-2">
+      <Label htmlFor={id}>{label}</Label>
+      {children}
+      {hint ? <p className="text-xs text-muted-foreground">{hint}</p> : null}
+    </div>
+  )
+}

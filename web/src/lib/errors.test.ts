@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest'
+import { AxiosError, CanceledError, type InternalAxiosRequestConfig } from 'axios'
+import { errorText, httpStatus, isCancelled, retryAfterSeconds, serverMessage } from './errors'
+
+const config = { headers: {} } as InternalAxiosRequestConfig
+const failed = (status: number, data: unknown) =>
+  new AxiosError('x', 'ERR', config, null, { data, status, statusText: '', headers: {}, config })
+
+describe('error texts (spec §8: server message when present, else the fallback)', () => {
+  it("uses the server's message", () => {
+    const e = failed(409, {
+      success: false,
+      message: 'An account with this email already exists',
+      code: 'conflict',
+    })
+    expect(serverMessage(e)).toBe('An account with this email already exists')
+    expect(errorText(e, 'Failed to send OTP')).toBe('An account with this email already exists')
+    expect(httpStatus(e)).toBe(409)
+  })
+
+  it('falls back when there is no usable message', () => {
+    expect(errorText(failed(500, 'oops'), 'Failed to send OTP')).toBe('Failed to send OTP')
+    expect(errorText(failed(502, { message: '  ' }), 'Logout failed')).toBe('Logout failed')
+    expect(errorText(new Error('network'), 'OTP verification failed')).toBe('OTP verification failed')
+  })
+
+  it('recognises a cancelled request (spec §8: ignored)', () => {
+    expect(isCancelled(new CanceledError())).toBe(true)
+    expect(isCancelled(failed(400, {}))).toBe(false)
+  })
+})
+
+describe('retryAfterSeconds', () => {
+  it('reads Retry-After from a 429 only', () => {
+    const limited = failed(429, { message: 'Please wait 12 seconds' })
+    limited.response!.headers = { 'retry-after': '11.2' }
+    expect(retryAfterSeconds(limited)).toBe(12)
+    expect(retryAfterSeconds(failed(400, {}))).toBeUndefined()
+  })
+})

@@ -1,0 +1,17 @@
+import { StrictMode } from 'react'
+import { createRoot } from 'react-dom/client'
+import { App } from './app'
+import { authStore } from './lib/auth-store'
+import './index.css'
+
+// Spec §4 "Session restore": before the first render, so guards see the stored user straight away.
+authStore.restore()
+
+const root = document.getElementById('root')
+if (!root) throw new Error('Missing #root element')
+
+createRoot(root).render(
+  <StrictMode>
+    <App />
+  </StrictMode>,
+)
