@@ -88,7 +88,7 @@ function ProfileSkeleton() {
           </div>
         </div>
       </div>
-      <div className="grid gap-6 md:grid-cols-[1fr_1.4fr]">
+      <div className="grid grid-cols-1 gap-6 md:grid-cols-[minmax(0,1fr)_minmax(0,1.4fr)]">
         <Skeleton className="h-48 rounded-2xl" />
         <Skeleton className="h-48 rounded-2xl" />
       </div>

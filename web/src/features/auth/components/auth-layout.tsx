@@ -14,7 +14,7 @@ export function AuthLayout({
   footer: ReactNode
 }) {
   return (
-    <div className="mx-auto grid min-h-[calc(100dvh-9rem)] w-full max-w-5xl items-center gap-10 px-4 py-8 md:min-h-[calc(100dvh-5rem)] md:py-8 lg:grid-cols-[1fr_28rem]">
+    <div className="mx-auto grid min-h-[calc(100dvh-11rem)] w-full max-w-5xl items-center gap-10 px-4 py-8 md:min-h-[calc(100dvh-5rem)] md:py-8 lg:grid-cols-[1fr_28rem]">
       <aside className="hidden flex-col gap-6 lg:flex" aria-hidden>
         <Logo className="text-2xl" />
         <p className="max-w-md text-3xl leading-tight font-semibold tracking-tight text-slate-900">

@@ -43,7 +43,7 @@ export function ProfileCard({ user, actions }: { user: User; actions?: ReactNode
         ) : null}
       </Card>
 
-      <div className="grid gap-6 md:grid-cols-[1fr_1.4fr]">
+      <div className="grid grid-cols-1 gap-6 md:grid-cols-[minmax(0,1fr)_minmax(0,1.4fr)]">
         <Card>
           <CardHeader>
             <CardTitle>Contact</CardTitle>
