@@ -35,6 +35,8 @@ const ConfigSchema = z
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     SEED_DEMO: z.enum(['auto', 'never']).default('auto'),
     NODE_ENV: z.string().default('production'),
+    /** Directory of the built web app (default dist/web). */
+    WEB_DIR: z.string().optional(),
   })
   .superRefine((c, ctx) => {
     if (c.MAIL_TRANSPORT === 'smtp' && !c.SMTP_URL)

@@ -47,7 +47,7 @@ async function main() {
     mailer,
     redis,
     logger: log,
-    webDir: path.join(root, 'dist/web'),
+    webDir: config.WEB_DIR ? path.resolve(config.WEB_DIR) : path.join(root, 'dist/web'),
   })
 
   let closing = false

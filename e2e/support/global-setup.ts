@@ -16,7 +16,11 @@ const READY_TIMEOUT_MS = 90_000
  * The returned function is Playwright's global teardown: it stops both and removes the temp dir.
  */
 export default async function globalSetup(_config: FullConfig): Promise<() => Promise<void>> {
-  const index = path.join(ROOT, 'dist/web/index.html')
+  // WEB_DIR lets parallel work trees test their own build; the server reads the same variable.
+  const index = path.join(
+    process.env.WEB_DIR ? path.resolve(process.env.WEB_DIR) : path.join(ROOT, 'dist/web'),
+    'index.html',
+  )
   if (!fs.existsSync(index)) {
     throw new Error(
       `dist/web is missing (${index}): build the web app first with \`npx vite build\` (npm test does).`,
