@@ -27,6 +27,15 @@ import { authRoutes } from './modules/auth/auth.routes'
 import { usersService } from './modules/users/users.service'
 import { usersRoutes } from './modules/users/users.routes'
 import { uploadsRoutes } from './modules/uploads/uploads.routes'
+import { companiesService } from './modules/companies/companies.service'
+import { companiesRoutes } from './modules/companies/companies.routes'
+import { queryParser } from './modules/search/search.query'
+import { searchService } from './modules/search/search.service'
+import { searchRoutes } from './modules/search/search.routes'
+import { jobsService } from './modules/jobs/jobs.service'
+import { jobsRoutes } from './modules/jobs/jobs.routes'
+import { applicationsService } from './modules/applications/applications.service'
+import { applicationsRoutes } from './modules/applications/applications.routes'
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -151,6 +160,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     { prefix: '/api/v1/user' },
   )
   await app.register(uploadsRoutes, { uploadsDir: config.uploadsDir })
+
+  const companies = companiesService({ db: database.db })
+  const parser = queryParser({ db: database.db })
+  const jobs = jobsService({ db: database.db, companies, parser })
+  const applications = applicationsService({ db: database.db, jobs })
+  const search = searchService({ db: database.db, jobs, parser })
+  await app.register(jobsRoutes, { prefix: '/api/v1/job', jobs })
+  await app.register(applicationsRoutes, { prefix: '/api/v1/application', applications })
+  await app.register(companiesRoutes, { prefix: '/api/v1/company', companies })
+  await app.register(searchRoutes, { prefix: '/api/v1/search', search })
 
   if (deps.webDir && fs.existsSync(path.join(deps.webDir, 'index.html'))) {
     await app.register(fastifyStatic, { root: deps.webDir, wildcard: false, index: false })

@@ -106,6 +106,10 @@ export class Toasts {
       )
       .toBe('shown')
     this.consumed = index + 1
+    // Sonner pauses every toast while the pointer rests on the toaster (it "expands"). A person's pointer moves on;
+    // Playwright's stays where it last clicked, often right under the new toast. Move it away, as a hand would,
+    // so the toasts time out and stop covering the buttons at the bottom of a phone screen.
+    await this.page.mouse.move(1, 1)
   }
 }
 

@@ -1,4 +1,17 @@
-import { pgTable, uuid, text, integer, timestamp, primaryKey, bigint } from 'drizzle-orm/pg-core'
+import {
+  pgTable,
+  uuid,
+  text,
+  integer,
+  timestamp,
+  primaryKey,
+  bigint,
+  boolean,
+  numeric,
+  jsonb,
+  date,
+  unique,
+} from 'drizzle-orm/pg-core'
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' })
 
@@ -65,3 +78,114 @@ export const uploads = pgTable('uploads', {
   originalName: text('original_name'),
   createdAt: ts('created_at').notNull().defaultNow(),
 })
+
+// Jobs, applications, companies (0002_jobs.sql). The search_vector columns are kept by triggers and read only in SQL.
+
+export const companies = pgTable('companies', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  ownerId: uuid('owner_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  name: text('name').notNull(),
+  logoUrl: text('logo_url'),
+  website: text('website'),
+  description: text('description').notNull().default(''),
+  createdAt: ts('created_at').notNull().defaultNow(),
+  updatedAt: ts('updated_at').notNull().defaultNow(),
+})
+export type CompanyRow = typeof companies.$inferSelect
+
+const paise = (name: string) => bigint(name, { mode: 'number' })
+
+export const jobs = pgTable('jobs', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  title: text('title').notNull(),
+  description: text('description').notNull(),
+  category: text('category').notNull().default('Jobs'),
+  paymentType: text('payment_type', { enum: ['one-time', 'per-unit', 'recurring'] }).notNull(),
+  amountPaise: paise('amount_paise'),
+  ratePaise: paise('rate_paise'),
+  units: integer('units'),
+  cycles: integer('cycles'),
+  frequency: text('frequency', { enum: ['weekly', 'monthly'] }),
+  duration: numeric('duration', { precision: 10, scale: 2, mode: 'number' }),
+  hours: numeric('hours', { precision: 10, scale: 2, mode: 'number' }),
+  totalPaise: paise('total_paise').notNull(),
+  fundedPaise: paise('funded_paise').notNull().default(0),
+  fundedUnits: integer('funded_units').notNull().default(0),
+  fundStatus: text('fund_status', { enum: ['Not Initiated', 'In Escrow', 'Released'] })
+    .notNull()
+    .default('Not Initiated'),
+  status: text('status', { enum: ['draft', 'active', 'closed'] })
+    .notNull()
+    .default('draft'),
+  locationPreference: text('location_preference').notNull().default('Remote'),
+  remote: boolean('remote').notNull().default(true),
+  jobType: text('job_type'),
+  position: text('position'),
+  experienceLevel: text('experience_level'),
+  companyId: uuid('company_id').references(() => companies.id, { onDelete: 'set null' }),
+  prizePaise: paise('prize_paise'),
+  deadline: ts('deadline'),
+  isFree: boolean('is_free').notNull().default(false),
+  isDiscounted: boolean('is_discounted').notNull().default(false),
+  skills: text('skills').array().notNull().default([]),
+  views: integer('views').notNull().default(0),
+  applicationProcess: text('application_process').notNull().default('quick-apply'),
+  createdBy: uuid('created_by')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  createdAt: ts('created_at').notNull().defaultNow(),
+  updatedAt: ts('updated_at').notNull().defaultNow(),
+  archivedAt: ts('archived_at'),
+})
+export type JobRow = typeof jobs.$inferSelect
+
+export const applications = pgTable(
+  'applications',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    jobId: uuid('job_id')
+      .notNull()
+      .references(() => jobs.id, { onDelete: 'cascade' }),
+    applicantId: uuid('applicant_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    resume: text('resume'),
+    coverLetter: text('cover_letter').notNull().default(''),
+    status: text('status', { enum: ['pending', 'accepted', 'rejected', 'interview', 'offer'] })
+      .notNull()
+      .default('pending'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [unique('applications_once_per_job').on(t.jobId, t.applicantId)],
+)
+export type ApplicationRow = typeof applications.$inferSelect
+
+export const jobViews = pgTable(
+  'job_views',
+  {
+    jobId: uuid('job_id')
+      .notNull()
+      .references(() => jobs.id, { onDelete: 'cascade' }),
+    viewerKey: text('viewer_key').notNull(),
+    day: date('day', { mode: 'string' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.jobId, t.viewerKey, t.day] })],
+)
+
+export const notifications = pgTable('notifications', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  userId: uuid('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  type: text('type', {
+    enum: ['application', 'application_accepted', 'application_rejected', 'message', 'system'],
+  }).notNull(),
+  message: text('message').notNull(),
+  metadata: jsonb('metadata').$type<Record<string, string>>().notNull().default({}),
+  isRead: boolean('is_read').notNull().default(false),
+  createdAt: ts('created_at').notNull().defaultNow(),
+})
+export type NotificationRow = typeof notifications.$inferSelect

@@ -1,6 +1,9 @@
 import { count } from 'drizzle-orm'
-import type { Db } from '../db/client'
-import { users } from '../db/schema'
+import type { Db, Executor } from '../db/client'
+import { applications, companies, jobs, notifications, users } from '../db/schema'
+import { ANCHOR_JOBS } from './demo-anchors'
+import { generateJobs, toJobRows } from './demo-jobs'
+import { DEMO_COMPANIES } from './demo-types'
 
 type DemoUser = typeof users.$inferInsert
 
@@ -91,10 +94,101 @@ export const DEMO_USERS: DemoUser[] = [
   },
 ]
 
+/** How many generated jobs join the hand-written ones (DECISIONS.md: at least 200 in all). */
+export const GENERATED_JOBS = 240
+const BATCH = 100
+
+const FREELANCERS = ['ravi', 'meera', 'fatima', 'priya', 'sanjay'] as const
+const STATUSES = ['pending', 'accepted', 'rejected', 'interview', 'offer'] as const
+
+async function insertJobs(tx: Executor, rows: (typeof jobs.$inferInsert)[]) {
+  const out: { id: string; title: string; createdBy: string; skills: string[]; status: string }[] = []
+  for (let i = 0; i < rows.length; i += BATCH)
+    out.push(
+      ...(await tx
+        .insert(jobs)
+        .values(rows.slice(i, i + BATCH))
+        .returning({
+          id: jobs.id,
+          title: jobs.title,
+          createdBy: jobs.createdBy,
+          skills: jobs.skills,
+          status: jobs.status,
+        })),
+    )
+  return out
+}
+
+/**
+ * Applications by the demo freelancers to jobs that fit their skills, five each, in every status (plus the
+ * notification rows those statuses would have produced).
+ */
+function demoApplications(
+  posted: Awaited<ReturnType<typeof insertJobs>>,
+  ids: Record<string, string>,
+  now: number,
+) {
+  const apps: (typeof applications.$inferInsert)[] = []
+  const notes: (typeof notifications.$inferInsert)[] = []
+  FREELANCERS.forEach((name, f) => {
+    const skills = new Set(DEMO_USERS.find((u) => u.username === name)!.skills)
+    const fits = posted.filter((j) => j.status === 'active' && j.skills.some((s) => skills.has(s)))
+    fits.slice(0, STATUSES.length).forEach((job, k) => {
+      const status = STATUSES[(f + k) % STATUSES.length]
+      const at = new Date(now - (f * 5 + k + 1) * 3_600_000)
+      apps.push({
+        jobId: job.id,
+        applicantId: ids[name],
+        status,
+        coverLetter: `Hello! I have done similar work before and can start this week. — ${name[0].toUpperCase()}${name.slice(1)}`,
+        createdAt: at,
+        updatedAt: at,
+      })
+      if (status === 'accepted' || status === 'rejected')
+        notes.push({
+          userId: ids[name],
+          type: status === 'accepted' ? 'application_accepted' : 'application_rejected',
+          message:
+            status === 'accepted'
+              ? `Your application for “${job.title}” was accepted.`
+              : `Your application for “${job.title}” was not selected this time.`,
+          metadata: { jobId: job.id, employerId: job.createdBy },
+        })
+    })
+  })
+  return { apps, notes }
+}
+
 /** Loads demo data into an empty database; returns a summary, or null when the database already had users. */
-export async function seedIfEmpty(db: Db): Promise<string | null> {
+export async function seedIfEmpty(db: Db, now = Date.now()): Promise<string | null> {
   const [{ n }] = await db.select({ n: count() }).from(users)
-  if (n > 0) return null
-  await db.insert(users).values(DEMO_USERS)
-  return `${DEMO_USERS.length} users`
+  if (Number(n) > 0) return null
+  return db.transaction(async (tx) => {
+    const people = await tx
+      .insert(users)
+      .values(DEMO_USERS)
+      .returning({ id: users.id, username: users.username })
+    const ids: Record<string, string> = Object.fromEntries(people.map((p) => [p.username, p.id]))
+    ids.operator = ids.operator ?? people.find((p) => p.username === 'operator')!.id
+    const made = await tx
+      .insert(companies)
+      .values(
+        Object.values(DEMO_COMPANIES).map((c) => ({
+          ownerId: ids[c.owner],
+          name: c.name,
+          website: c.website,
+          description: c.description,
+        })),
+      )
+      .returning({ id: companies.id, name: companies.name })
+    const companyIds = Object.fromEntries(
+      Object.entries(DEMO_COMPANIES).map(([key, c]) => [key, made.find((m) => m.name === c.name)!.id]),
+    )
+    const list = [...ANCHOR_JOBS, ...generateJobs(GENERATED_JOBS)]
+    const posted = await insertJobs(tx, toJobRows(list, { users: ids, companies: companyIds }, now))
+    const { apps, notes } = demoApplications(posted, ids, now)
+    await tx.insert(applications).values(apps)
+    if (notes.length) await tx.insert(notifications).values(notes)
+    return `${people.length} users, ${made.length} companies, ${posted.length} jobs, ${apps.length} applications`
+  })
 }

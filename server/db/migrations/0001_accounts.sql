@@ -1,5 +1,5 @@
 -- Accounts, one-time codes, sessions and uploaded files.
-create extension if not exists pg_trgm;
+create extension if not exists pg_trgm with schema public;
 
 create table users (
   id uuid primary key default gen_random_uuid(),

@@ -1,0 +1,108 @@
+import { z } from 'zod'
+import { APPLICATION_STATUSES } from './application-status'
+import { linkField, stripControls } from './fields'
+import { CompanyRef, CreatorRef } from './job-answer'
+import { JOB_STATUSES } from './job'
+
+export { APPLICATION_STATUSES, DECIDABLE_STATUSES } from './application-status'
+export type { ApplicationStatusValue } from './application-status'
+
+/** The cover letter used when an applicant leaves it empty (spec §8 "Default texts"). */
+export const DEFAULT_COVER_LETTER =
+  'I am interested in this opportunity and believe my skills are a good fit. I would be glad to discuss how I can help.'
+export const COVER_LETTER_MAX = 5000
+
+/** POST /application/jobs/:id/apply. Without a resume the applicant's profile resume is used. */
+export const ApplyBody = z
+  .object({
+    resume: linkField('Resume'),
+    coverLetter: z
+      .union([z.string(), z.null()])
+      .optional()
+      .transform((v) => stripControls(v ?? '').trim())
+      .pipe(z.string().max(COVER_LETTER_MAX, `The cover letter is at most ${COVER_LETTER_MAX} characters`)),
+  })
+  .optional()
+  .transform((v) => v ?? { resume: null, coverLetter: '' })
+
+/** PATCH /application/applications/:applicationId/status — lowercase, as the spec's client sends it. */
+export const ApplicationStatusBody = z.object({
+  status: z.enum(APPLICATION_STATUSES, {
+    error: `Status must be one of: ${APPLICATION_STATUSES.join(', ')}`,
+  }),
+})
+
+/** An application as its applicant sees it, with the job (Applied Jobs table: Date, Job Role, Recruiter, Status). */
+export const MyApplicationDto = z.object({
+  _id: z.string(),
+  status: z.enum(APPLICATION_STATUSES),
+  resume: z.string().nullable(),
+  coverLetter: z.string(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  job: z
+    .object({
+      _id: z.string(),
+      title: z.string(),
+      status: z.enum(JOB_STATUSES),
+      company: CompanyRef.nullable(),
+      created_by: CreatorRef,
+    })
+    .nullable(),
+})
+
+/** An application as the job's poster sees it: the applicant's name and contact details (spec §3 Application). */
+export const ApplicantDto = z.object({
+  _id: z.string(),
+  job: z.string(),
+  status: z.enum(APPLICATION_STATUSES),
+  resume: z.string().nullable(),
+  coverLetter: z.string(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  applicant: z.object({
+    _id: z.string(),
+    userId: z.string(),
+    username: z.string(),
+    fullname: z.string(),
+    email: z.string(),
+    phoneNumber: z.string().nullable(),
+    profile: z.object({
+      bio: z.string(),
+      skills: z.array(z.string()),
+      resume: z.string().nullable(),
+      resumeOriginalName: z.string().nullable(),
+      avatar: z.string().nullable(),
+    }),
+  }),
+})
+
+export const ApplyAnswer = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  application: z.object({
+    _id: z.string(),
+    job: z.string(),
+    applicant: z.string(),
+    status: z.enum(APPLICATION_STATUSES),
+    resume: z.string().nullable(),
+    coverLetter: z.string(),
+    createdAt: z.string(),
+  }),
+})
+export const MyApplicationsAnswer = z.object({
+  success: z.literal(true),
+  data: z.object({ applications: z.array(MyApplicationDto) }),
+})
+export const ApplicantsAnswer = z.object({
+  success: z.literal(true),
+  data: z.object({
+    job: z.object({ _id: z.string(), title: z.string() }),
+    applications: z.array(ApplicantDto),
+  }),
+})
+export const ApplicationStatusAnswer = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  application: z.object({ _id: z.string(), status: z.enum(APPLICATION_STATUSES) }),
+})

@@ -1,0 +1,24 @@
+import { z } from 'zod'
+import { JobDto } from './job-answer'
+import { UserDto } from './user'
+
+export const SearchQuery = z.object({
+  q: z.string().max(200, 'The search is at most 200 characters').optional().default(''),
+  limit: z.coerce.number().int().min(1).max(50).default(20),
+  cursor: z.string().max(600).optional(),
+})
+
+/**
+ * GET /search?q= (used by /search and /explore). Jobs carry `highlights` as ranges; `correctedQuery` is what was
+ * searched after spelling fixes, when it differs from what was typed. Posts arrive with the feed issue.
+ */
+export const SearchAnswer = z.object({
+  success: z.literal(true),
+  data: z.object({
+    jobs: z.array(JobDto),
+    users: z.array(UserDto),
+    posts: z.array(z.unknown()),
+    nextCursor: z.string().nullable(),
+    correctedQuery: z.string().nullable(),
+  }),
+})

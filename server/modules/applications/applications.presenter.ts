@@ -1,0 +1,68 @@
+import type { z } from 'zod'
+import type { ApplicantDto, MyApplicationDto } from '../../../common/schemas/application'
+import type { ApplicationRow } from '../../db/schema'
+import type { ApplicantRow, MyApplicationRow } from './applications.repo'
+
+export function presentApplication(a: ApplicationRow) {
+  return {
+    _id: a.id,
+    job: a.jobId,
+    applicant: a.applicantId,
+    status: a.status,
+    resume: a.resume,
+    coverLetter: a.coverLetter,
+    createdAt: a.createdAt.toISOString(),
+  }
+}
+
+/** For the applicant: their application with the job and its recruiter (Applied Jobs table). */
+export function presentMine(r: MyApplicationRow): z.infer<typeof MyApplicationDto> {
+  const a = r.application
+  return {
+    _id: a.id,
+    status: a.status,
+    resume: a.resume,
+    coverLetter: a.coverLetter,
+    createdAt: a.createdAt.toISOString(),
+    updatedAt: a.updatedAt.toISOString(),
+    job: {
+      _id: r.job.id,
+      title: r.job.title,
+      status: r.job.status,
+      company: r.company?.id
+        ? { _id: r.company.id, name: r.company.name, logo: r.company.logoUrl, website: r.company.website }
+        : null,
+      created_by: { _id: r.recruiter.id, userId: r.recruiter.userId, fullname: r.recruiter.fullname },
+    },
+  }
+}
+
+/** For the job's poster: the applicant's name and contact details, which the poster is entitled to see. */
+export function presentApplicant(r: ApplicantRow): z.infer<typeof ApplicantDto> {
+  const a = r.application
+  const u = r.applicant
+  return {
+    _id: a.id,
+    job: a.jobId,
+    status: a.status,
+    resume: a.resume,
+    coverLetter: a.coverLetter,
+    createdAt: a.createdAt.toISOString(),
+    updatedAt: a.updatedAt.toISOString(),
+    applicant: {
+      _id: u.id,
+      userId: u.userId,
+      username: u.username,
+      fullname: u.fullname,
+      email: u.email,
+      phoneNumber: u.phoneNumber,
+      profile: {
+        bio: u.bio,
+        skills: u.skills,
+        resume: u.resume,
+        resumeOriginalName: u.resumeOriginalName,
+        avatar: u.profilePhoto,
+      },
+    },
+  }
+}

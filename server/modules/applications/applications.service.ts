@@ -1,0 +1,115 @@
+import {
+  DECIDABLE_STATUSES,
+  DEFAULT_COVER_LETTER,
+  type ApplicationStatusValue,
+} from '../../../common/schemas/application'
+import type { Db } from '../../db/client'
+import type { ApplicationRow, UserRow } from '../../db/schema'
+import { conflict, forbidden, notFound } from '../../errors'
+import type { JobsService } from '../jobs/jobs.service'
+import { notificationsService } from '../notifications/notifications.service'
+import { authorize } from './applications.policy'
+import { applicationsRepo, type ApplicantRow, type MyApplicationRow } from './applications.repo'
+
+const isUniqueViolation = (e: any) => e?.code === '23505' || e?.cause?.code === '23505'
+const notFoundApp = () => notFound('Application not found', 'application_not_found')
+
+/** Applying, the applicant's list, the poster's applicants and decisions, withdrawal. */
+export function applicationsService(deps: { db: Db; jobs: JobsService }) {
+  const { db, jobs } = deps
+
+  return {
+    async apply(
+      user: UserRow,
+      jobId: string,
+      body: { resume: string | null; coverLetter: string },
+    ): Promise<ApplicationRow> {
+      try {
+        return await db.transaction(async (tx) => {
+          const job = await jobs.loadFor(user, 'view', jobId, tx)
+          authorize(user, 'apply', { job })
+          const application = await applicationsRepo.insert(tx, {
+            jobId,
+            applicantId: user.id,
+            resume: body.resume ?? user.resume ?? null,
+            coverLetter: body.coverLetter || DEFAULT_COVER_LETTER,
+          })
+          await notificationsService.record(tx, {
+            userId: job.createdBy,
+            type: 'application',
+            message: `${user.fullname} applied to “${job.title}”`,
+            metadata: { jobId, applicantId: user.id, senderId: user.id },
+          })
+          return application
+        })
+      } catch (e) {
+        // The unique (job, applicant) constraint decides, so two quick clicks still make one application.
+        if (isUniqueViolation(e)) throw conflict('You have already applied to this job', 'already_applied')
+        throw e
+      }
+    },
+
+    async mine(user: UserRow): Promise<MyApplicationRow[]> {
+      return applicationsRepo.ofApplicant(db, user.id)
+    },
+
+    async applicants(user: UserRow, jobId: string): Promise<{ title: string; rows: ApplicantRow[] }> {
+      const job = await jobs.loadFor(user, 'viewApplicants', jobId)
+      return { title: job.title, rows: await applicationsRepo.ofJob(db, jobId) }
+    },
+
+    /** The poster accepts or rejects; the applicant gets a notification row in the same transaction. */
+    async decide(
+      user: UserRow,
+      applicationId: string,
+      status: ApplicationStatusValue,
+    ): Promise<{ application: ApplicationRow; message: string }> {
+      return db.transaction(async (tx) => {
+        const current = await applicationsRepo.lock(tx, applicationId)
+        if (!current) throw notFoundApp()
+        const job = await jobs.loadFor(user, 'decide', current.jobId, tx)
+        if (!(DECIDABLE_STATUSES as readonly string[]).includes(status))
+          throw forbidden(
+            `You can accept or reject an applicant here; “${status}” is not set this way`,
+            'status_not_allowed',
+          )
+        const message = status === 'accepted' ? 'Application accepted' : 'Application rejected'
+        if (current.status === status) return { application: current, message }
+        const application = await applicationsRepo.setStatus(tx, applicationId, status)
+        await notificationsService.record(
+          tx,
+          status === 'accepted'
+            ? {
+                userId: current.applicantId,
+                type: 'application_accepted',
+                message: `Your application for “${job.title}” was accepted. Say hello to ${user.fullname}!`,
+                metadata: { employerId: user.id, jobId: job.id },
+              }
+            : {
+                userId: current.applicantId,
+                type: 'application_rejected',
+                message: `Your application for “${job.title}” was not selected this time.`,
+                metadata: { jobId: job.id, employerId: user.id },
+              },
+        )
+        return { application, message }
+      })
+    },
+
+    async withdraw(user: UserRow, applicationId: string): Promise<void> {
+      await db.transaction(async (tx) => {
+        const application = await applicationsRepo.lock(tx, applicationId)
+        if (!application) throw notFoundApp()
+        authorize(user, 'withdraw', { application })
+        const job = await jobs.peek(application.jobId, tx)
+        if (application.status === 'accepted' && job && job.fundedPaise > 0)
+          throw conflict(
+            'You were accepted and money is in escrow for this job. Ask the client to release or refund it first.',
+            'application_funded',
+          )
+        await applicationsRepo.remove(tx, applicationId)
+      })
+    },
+  }
+}
+export type ApplicationsService = ReturnType<typeof applicationsService>

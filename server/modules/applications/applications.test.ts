@@ -1,0 +1,264 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { sql } from 'drizzle-orm'
+import { DEFAULT_COVER_LETTER } from '../../../common/schemas/application'
+import {
+  createTestApp,
+  injectAs,
+  multipart,
+  PDF,
+  signUp,
+  type Session,
+  type TestCtx,
+} from '../../test/helpers'
+import { applyTo, postJob } from '../../test/jobs'
+
+let ctx: TestCtx
+let asha: Session // client who posts
+let vikram: Session // another client
+let ravi: Session // freelancer with a resume
+let meera: Session // freelancer
+let job: any
+beforeAll(async () => {
+  ctx = await createTestApp()
+  asha = await signUp(ctx, { email: 'asha@example.in', fullname: 'Asha Iyer', role: 'client' })
+  vikram = await signUp(ctx, { email: 'vikram@example.in', fullname: 'Vikram Reddy', role: 'client' })
+  ravi = await signUp(ctx, { email: 'ravi@example.in', fullname: 'Ravi Kumar' })
+  meera = await signUp(ctx, { email: 'meera@example.in', fullname: 'Meera Shah' })
+  await injectAs(ctx.app, ravi, {
+    method: 'POST',
+    url: '/api/v1/user/profile/update',
+    ...multipart(
+      { fullname: 'Ravi Kumar', phoneNumber: '+91 99000 44556' },
+      { file: { name: 'cv.pdf', type: 'application/pdf', data: PDF } },
+    ),
+  })
+  job = await postJob(ctx.app, asha, { title: 'Landing page in React' })
+})
+afterAll(() => ctx?.close())
+
+const apply = (s: Session | null, jobId: string, payload: object = {}) =>
+  injectAs(ctx.app, s, { method: 'POST', url: `/api/v1/application/jobs/${jobId}/apply`, payload })
+const setStatus = (s: Session | null, id: string, status: string) =>
+  injectAs(ctx.app, s, {
+    method: 'PATCH',
+    url: `/api/v1/application/applications/${id}/status`,
+    payload: { status },
+  })
+const notificationsOf = async (userId: string) =>
+  (
+    await ctx.database.db.execute(
+      sql`select type, message, metadata from notifications where user_id = ${userId}::uuid order by created_at`,
+    )
+  ).rows as any[]
+
+describe('POST /api/v1/application/jobs/:id/apply', () => {
+  it('401 without a session', async () => {
+    expect((await apply(null, job._id)).statusCode).toBe(401)
+  })
+  it('applies with the profile resume and the default cover letter; tells the poster', async () => {
+    const res = await apply(ravi, job._id)
+    expect(res.statusCode).toBe(201)
+    expect(res.json()).toMatchObject({
+      success: true,
+      message: 'Applied successfully',
+      application: {
+        job: job._id,
+        applicant: ravi.user._id,
+        status: 'pending',
+        coverLetter: DEFAULT_COVER_LETTER,
+      },
+    })
+    expect(res.json().application.resume).toMatch(/^\/uploads\/.+\.pdf$/)
+    expect(await notificationsOf(asha.user._id)).toContainEqual(
+      expect.objectContaining({ type: 'application', metadata: expect.objectContaining({ jobId: job._id }) }),
+    )
+  })
+  it('409 on a second application to the same job', async () => {
+    const res = await apply(ravi, job._id, { coverLetter: 'Again' })
+    expect(res.statusCode).toBe(409)
+    expect(res.json()).toMatchObject({
+      code: 'already_applied',
+      message: 'You have already applied to this job',
+    })
+  })
+  it('makes one application from two simultaneous clicks', async () => {
+    const other = await postJob(ctx.app, asha)
+    const codes = (await Promise.all([apply(meera, other._id), apply(meera, other._id)])).map(
+      (r) => r.statusCode,
+    )
+    expect(codes.sort()).toEqual([201, 409])
+  })
+  it('keeps a given cover letter and an https resume; refuses a script link', async () => {
+    const other = await postJob(ctx.app, asha)
+    const ok = await apply(meera, other._id, {
+      resume: 'https://drive.example.com/meera.pdf',
+      coverLetter: '  I designed menus for 3 cafes.  ',
+    })
+    expect(ok.json().application).toMatchObject({
+      resume: 'https://drive.example.com/meera.pdf',
+      coverLetter: 'I designed menus for 3 cafes.',
+    })
+    const bad = await apply(ravi, other._id, { resume: 'javascript:alert(1)' })
+    expect(bad.statusCode).toBe(400)
+    expect(bad.json().message).toBe(
+      'resume: Resume must be an uploaded file or a web address starting with https://',
+    )
+  })
+  it('refuses your own job (403), a closed job (409), a past deadline (409) and a draft (404)', async () => {
+    expect((await apply(asha, job._id)).json()).toMatchObject({ code: 'own_job' })
+    const closed = await postJob(ctx.app, asha)
+    await injectAs(ctx.app, asha, {
+      method: 'POST',
+      url: `/api/v1/job/${closed._id}/status`,
+      payload: { status: 'closed' },
+    })
+    const res = await apply(ravi, closed._id)
+    expect(res.statusCode).toBe(409)
+    expect(res.json()).toMatchObject({
+      code: 'job_closed',
+      message: 'This job is closed and no longer takes applications',
+    })
+    const late = await postJob(ctx.app, asha)
+    await ctx.database.db.execute(
+      sql`update jobs set deadline = now() - interval '1 day' where id = ${late._id}::uuid`,
+    )
+    expect((await apply(ravi, late._id)).json()).toMatchObject({ code: 'deadline_passed' })
+    const draft = await postJob(ctx.app, asha, { status: 'draft' })
+    expect((await apply(ravi, draft._id)).statusCode).toBe(404)
+  })
+})
+
+describe('GET /api/v1/application/student/applications', () => {
+  it('401 without a session', async () => {
+    const res = await ctx.app.inject({ method: 'GET', url: '/api/v1/application/student/applications' })
+    expect(res.statusCode).toBe(401)
+  })
+  it('answers the caller’s applications with job title, recruiter and status, newest first', async () => {
+    const res = await injectAs(ctx.app, ravi, {
+      method: 'GET',
+      url: '/api/v1/application/student/applications',
+    })
+    const apps = res.json().data.applications
+    expect(apps).toHaveLength(1)
+    expect(apps[0]).toMatchObject({
+      status: 'pending',
+      job: { _id: job._id, title: 'Landing page in React', created_by: { fullname: 'Asha Iyer' } },
+    })
+    expect(Date.parse(apps[0].createdAt)).not.toBeNaN()
+    const none = await injectAs(ctx.app, vikram, {
+      method: 'GET',
+      url: '/api/v1/application/student/applications',
+    })
+    expect(none.json()).toEqual({ success: true, data: { applications: [] } })
+  })
+})
+
+describe('GET /api/v1/application/jobs/:id/applicants', () => {
+  const url = () => `/api/v1/application/jobs/${job._id}/applicants`
+  it('401 without a session; 403 for a freelancer and for another client', async () => {
+    expect((await ctx.app.inject({ method: 'GET', url: url() })).statusCode).toBe(401)
+    for (const s of [ravi, vikram]) {
+      const res = await injectAs(ctx.app, s, { method: 'GET', url: url() })
+      expect(res.statusCode).toBe(403)
+      expect(res.body).not.toContain('ravi@example.in')
+    }
+  })
+  it('shows the creator each applicant’s name, email, phone, resume and cover letter', async () => {
+    const res = await injectAs(ctx.app, asha, { method: 'GET', url: url() })
+    expect(res.statusCode).toBe(200)
+    const [a] = res.json().data.applications
+    expect(res.json().data.job).toEqual({ _id: job._id, title: 'Landing page in React' })
+    expect(a).toMatchObject({
+      status: 'pending',
+      coverLetter: DEFAULT_COVER_LETTER,
+      applicant: { fullname: 'Ravi Kumar', email: 'ravi@example.in', phoneNumber: '+91 99000 44556' },
+    })
+    expect(a.resume).toMatch(/^\/uploads\//)
+  })
+})
+
+describe('PATCH /api/v1/application/applications/:applicationId/status', () => {
+  let ravisApp: any
+  let meerasApp: any
+  beforeAll(async () => {
+    const res = await injectAs(ctx.app, asha, {
+      method: 'GET',
+      url: `/api/v1/application/jobs/${job._id}/applicants`,
+    })
+    ravisApp = res.json().data.applications[0]
+    meerasApp = await applyTo(ctx.app, meera, job._id)
+  })
+  it('401 without a session; 403 for the applicant and for another client', async () => {
+    expect((await setStatus(null, ravisApp._id, 'accepted')).statusCode).toBe(401)
+    expect((await setStatus(ravi, ravisApp._id, 'accepted')).statusCode).toBe(403)
+    expect((await setStatus(vikram, ravisApp._id, 'accepted')).json()).toMatchObject({
+      code: 'not_job_owner',
+    })
+  })
+  it('a client cannot set interview or offer here (403); an unknown status is a 400', async () => {
+    for (const status of ['interview', 'offer', 'pending']) {
+      const res = await setStatus(asha, ravisApp._id, status)
+      expect(res.statusCode).toBe(403)
+      expect(res.json().code).toBe('status_not_allowed')
+    }
+    const bad = await setStatus(asha, ravisApp._id, 'Hired')
+    expect(bad.statusCode).toBe(400)
+    expect(bad.json().message).toBe(
+      'status: Status must be one of: pending, accepted, rejected, interview, offer',
+    )
+    const missing = await setStatus(asha, '00000000-0000-0000-0000-000000000000', 'accepted')
+    expect(missing.statusCode).toBe(404)
+  })
+  it('accepts, and records application_accepted with metadata.employerId for the applicant', async () => {
+    const res = await setStatus(asha, ravisApp._id, 'accepted')
+    expect(res.json()).toEqual({
+      success: true,
+      message: 'Application accepted',
+      application: { _id: ravisApp._id, status: 'accepted' },
+    })
+    const notes = await notificationsOf(ravi.user._id)
+    expect(notes).toHaveLength(1)
+    expect(notes[0]).toMatchObject({ type: 'application_accepted', metadata: { employerId: asha.user._id } })
+    // The same decision again changes nothing and notifies no one twice.
+    await setStatus(asha, ravisApp._id, 'accepted')
+    expect(await notificationsOf(ravi.user._id)).toHaveLength(1)
+  })
+  it('rejects, and records application_rejected with metadata.jobId', async () => {
+    expect((await setStatus(asha, meerasApp._id, 'rejected')).json().application.status).toBe('rejected')
+    const notes = await notificationsOf(meera.user._id)
+    expect(notes.at(-1)).toMatchObject({ type: 'application_rejected', metadata: { jobId: job._id } })
+    const mine = await injectAs(ctx.app, meera, {
+      method: 'GET',
+      url: '/api/v1/application/student/applications',
+    })
+    expect(mine.json().data.applications.find((a: any) => a.job._id === job._id).status).toBe('rejected')
+  })
+})
+
+describe('DELETE /api/v1/application/applications/:applicationId', () => {
+  it('401; 403 for anyone but the applicant (the poster too); withdraws; 404 after', async () => {
+    const other = await postJob(ctx.app, vikram)
+    const a = await applyTo(ctx.app, ravi, other._id)
+    const url = `/api/v1/application/applications/${a._id}`
+    expect((await injectAs(ctx.app, null, { method: 'DELETE', url })).statusCode).toBe(401)
+    for (const s of [vikram, meera])
+      expect((await injectAs(ctx.app, s, { method: 'DELETE', url })).json()).toMatchObject({
+        code: 'not_applicant',
+      })
+    const ok = await injectAs(ctx.app, ravi, { method: 'DELETE', url })
+    expect(ok.json()).toEqual({ success: true, message: 'Application withdrawn' })
+    expect((await injectAs(ctx.app, ravi, { method: 'DELETE', url })).statusCode).toBe(404)
+    expect((await apply(ravi, other._id)).statusCode).toBe(201)
+  })
+  it('409 for an accepted applicant while money is in escrow', async () => {
+    const other = await postJob(ctx.app, vikram)
+    const a = await applyTo(ctx.app, meera, other._id)
+    await setStatus(vikram, a._id, 'accepted')
+    await ctx.database.db.execute(sql`update jobs set funded_paise = 100 where id = ${other._id}::uuid`)
+    const res = await injectAs(ctx.app, meera, {
+      method: 'DELETE',
+      url: `/api/v1/application/applications/${a._id}`,
+    })
+    expect(res.statusCode).toBe(409)
+  })
+})

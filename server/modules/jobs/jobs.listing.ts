@@ -1,0 +1,163 @@
+import { sql, type SQL } from 'drizzle-orm'
+import { z } from 'zod'
+import { REMOTE } from '../../../common/locations'
+import type { JobSort } from '../../../common/schemas/job'
+import type { Executor } from '../../db/client'
+import { jobs } from '../../db/schema'
+import { badRequest } from '../../errors'
+import { feedPage, type FeedFilters, type FeedText } from './jobs.feed'
+import type { JobView } from './jobs.repo'
+
+/**
+ * Keyset pagination (never OFFSET). A sort is a list of segments, each walked newest first from the cursor
+ * (relevance: open jobs matching the caller's skills, other open jobs, then closed ones; closest: the caller's
+ * state, Remote, elsewhere). The cursor names the segment and the last row's (rank,) created_at and id.
+ */
+const Cursor = z.object({
+  s: z.number().int().min(0).max(5),
+  r: z.number().optional(),
+  t: z.string().regex(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}(\.\d{1,6})?([+-]\d{2}(:\d{2})?)?$/),
+  i: z.uuid(),
+  m: z.enum(['all', 'any', 'trgm', 'none']),
+  f: z.string().max(16),
+  /** The relevance window's edge (see feedBoundary), fixed on the first page. */
+  w: z.object({ ts: z.string().max(40), id: z.uuid() }).optional(),
+})
+type CursorValue = z.infer<typeof Cursor>
+export type TextMode = CursorValue['m']
+
+/** FNV-1a of the filters, so a cursor is only used with the list it came from. */
+export function fingerprint(value: unknown): string {
+  let h = 0x811c9dc5
+  for (const ch of JSON.stringify(value)) {
+    h ^= ch.charCodeAt(0)
+    h = Math.imul(h, 0x01000193) >>> 0
+  }
+  return h.toString(36)
+}
+
+export const encodeCursor = (c: CursorValue) => Buffer.from(JSON.stringify(c)).toString('base64url')
+
+export function decodeCursor(text: string | undefined, fp: string): CursorValue | null {
+  if (!text) return null
+  let parsed: unknown
+  try {
+    parsed = JSON.parse(Buffer.from(text, 'base64url').toString('utf8'))
+  } catch {
+    parsed = null
+  }
+  const c = Cursor.safeParse(parsed)
+  if (!c.success)
+    throw badRequest('This page link is not valid. Start again from the first page.', 'invalid_cursor')
+  if (c.data.f !== fp)
+    throw badRequest(
+      'This page link belongs to a different search. Start again from the first page.',
+      'invalid_cursor',
+    )
+  return c.data
+}
+
+const textArray = (items: string[]) =>
+  sql`array[${sql.join(
+    items.map((s) => sql`${s}`),
+    sql`, `,
+  )}]::text[]`
+
+/** How many of the newest matches a relevance search ranks (feedBoundary explains why). */
+export const RELEVANCE_WINDOW = 300
+
+export interface Segment {
+  where?: SQL
+  /** Ordered by text rank before date. */
+  ranked: boolean
+}
+type Window = { ts: string; id: string } | null
+
+/** The segments of a sort. A relevance search ranks within its window; matches older than it follow by date. */
+export function segmentsFor(
+  sort: JobSort,
+  opts: { state?: string; hasText: boolean; skills: string[]; window?: Window },
+): Segment[] {
+  const open = sql`(${jobs.status} = 'active' and (${jobs.deadline} is null or ${jobs.deadline} >= now()))`
+  const notOpen = sql`(${jobs.status} <> 'active' or ${jobs.deadline} < now())`
+  const byDate = (where?: SQL): Segment => ({ where, ranked: false })
+  if (sort === 'newest') return [byDate()]
+  if (sort === 'closest') {
+    const loc = jobs.locationPreference
+    if (opts.state && opts.state !== REMOTE)
+      return [
+        byDate(sql`${loc} = ${opts.state}`),
+        byDate(sql`${loc} = ${REMOTE}`),
+        byDate(sql`${loc} not in (${opts.state}, ${REMOTE})`),
+      ]
+    return [byDate(sql`${loc} = ${REMOTE}`), byDate(sql`${loc} <> ${REMOTE}`)]
+  }
+  if (opts.hasText) {
+    const w = opts.window
+    if (!w)
+      return [
+        { where: open, ranked: true },
+        { where: notOpen, ranked: true },
+      ]
+    const edge = sql`(${w.ts}::timestamptz, ${w.id}::uuid)`
+    const inside = sql`(${jobs.createdAt}, ${jobs.id}) >= ${edge}`
+    return [
+      { where: sql`${open} and ${inside}`, ranked: true },
+      { where: sql`${notOpen} and ${inside}`, ranked: true },
+      byDate(sql`(${jobs.createdAt}, ${jobs.id}) < ${edge}`),
+    ]
+  }
+  if (!opts.skills.length) return [byDate(open), byDate(notOpen)]
+  const mine = sql`${jobs.skills} && ${textArray(opts.skills)}`
+  return [byDate(sql`${open} and ${mine}`), byDate(sql`${open} and not (${mine})`), byDate(notOpen)]
+}
+
+export interface Collected {
+  rows: JobView[]
+  next: CursorValue | null
+}
+
+/** Fills one page across segments, starting inside the cursor's segment. */
+export async function collect(
+  db: Executor,
+  p: {
+    filters: FeedFilters
+    text?: FeedText
+    segments: Segment[]
+    window?: Window
+    after: CursorValue | null
+    limit: number
+    mode: TextMode
+    fp: string
+  },
+): Promise<Collected> {
+  const rows: (JobView & { seg: number })[] = []
+  for (let s = p.after?.s ?? 0; s < p.segments.length && rows.length <= p.limit; s++) {
+    const after = p.after && s === p.after.s ? { rank: p.after.r, ts: p.after.t, id: p.after.i } : null
+    const got = await feedPage(db, {
+      filters: p.filters,
+      text: p.text,
+      segment: p.segments[s].where,
+      ranked: p.segments[s].ranked,
+      after,
+      limit: p.limit + 1 - rows.length,
+      highlights: !!p.text,
+    })
+    rows.push(...got.map((r) => ({ ...r, seg: s })))
+  }
+  const page = rows.slice(0, p.limit)
+  const last = page[page.length - 1]
+  const next =
+    rows.length > p.limit && last
+      ? {
+          s: last.seg,
+          r: last.rank,
+          t: last.cursorTs,
+          i: last.job.id,
+          m: p.mode,
+          f: p.fp,
+          ...(p.window ? { w: p.window } : {}),
+        }
+      : null
+  return { rows: page, next }
+}

@@ -1,0 +1,37 @@
+import { ADMIN_ROUTE_ROLES } from '../../../common/roles'
+import type { JobRow, UserRow } from '../../db/schema'
+import { forbidden, notFound } from '../../errors'
+
+export type JobAction = 'create' | 'view' | 'update' | 'changeStatus' | 'delete' | 'viewApplicants' | 'decide'
+
+const isCreator = (user: UserRow | null, job: JobRow | null) => !!user && !!job && job.createdBy === user.id
+
+/** Who may do what with a job (DECISIONS.md "Accounts and roles": only the creator manages a job). */
+export function can(user: UserRow | null, action: JobAction, job: JobRow | null = null): boolean {
+  switch (action) {
+    case 'create':
+      return !!user && ADMIN_ROUTE_ROLES.includes(user.role)
+    case 'view':
+      // Drafts and archived jobs exist only for their creator.
+      return !!job && ((job.status !== 'draft' && !job.archivedAt) || isCreator(user, job))
+    default:
+      return isCreator(user, job)
+  }
+}
+
+const REFUSALS: Record<Exclude<JobAction, 'view'>, [string, string]> = {
+  create: ['Only clients can post jobs. Switch to hiring from your profile menu to post one.', 'wrong_role'],
+  update: ['Only the person who posted this job can edit it', 'not_job_owner'],
+  changeStatus: ['Only the person who posted this job can change its status', 'not_job_owner'],
+  delete: ['Only the person who posted this job can delete it', 'not_job_owner'],
+  viewApplicants: ['Only the person who posted this job can see its applicants', 'not_job_owner'],
+  decide: ['Only the person who posted this job can accept or reject applicants', 'not_job_owner'],
+}
+
+/** Throws 404 for a job the user may not even see, 403 for an action they may not take. */
+export function authorize(user: UserRow | null, action: JobAction, job: JobRow | null = null): void {
+  if (action !== 'create' && !can(user, 'view', job)) throw notFound('Job not found', 'job_not_found')
+  if (action === 'view' || can(user, action, job)) return
+  const [message, code] = REFUSALS[action]
+  throw forbidden(message, code)
+}

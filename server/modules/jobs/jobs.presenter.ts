@@ -1,0 +1,84 @@
+import type { JobDtoType } from '../../../common/schemas/job-answer'
+import { paiseToRupees } from '../../../common/money'
+import type { JobView } from './jobs.repo'
+
+const DAY_MS = 24 * 60 * 60 * 1000
+const rupees = (p: number | null) => (p === null ? null : paiseToRupees(p))
+
+/** Splits text carrying \u0002…\u0003 marks (from ts_headline) into plain text and [start, end) ranges. */
+export function markRanges(marked: string): { text: string; ranges: [number, number][] } {
+  let text = ''
+  const ranges: [number, number][] = []
+  let start = -1
+  for (const ch of marked) {
+    if (ch === '\u0002') start = text.length
+    else if (ch === '\u0003') {
+      if (start >= 0 && text.length > start) ranges.push([start, text.length])
+      start = -1
+    } else text += ch
+  }
+  return { text, ranges }
+}
+
+function highlights(v: JobView): JobDtoType['highlights'] {
+  if (v.titleHl === undefined) return undefined
+  const title = v.titleHl ? markRanges(v.titleHl) : null
+  return {
+    // The title was highlighted with punctuation blanked one for one, so its offsets are the real title's.
+    title: title && title.text.length === v.job.title.length ? title.ranges : [],
+    description: v.descriptionHl ? markRanges(v.descriptionHl) : null,
+  }
+}
+
+/** The API's job (spec §3): ids as strings, money in rupees, card fields computed. */
+export function presentJob(v: JobView, viewerId: string | null, now = new Date()): JobDtoType {
+  const j = v.job
+  const open = j.status === 'active' && !j.archivedAt && (!j.deadline || j.deadline > now)
+  const hl = highlights(v)
+  return {
+    _id: j.id,
+    title: j.title,
+    description: j.description,
+    category: j.category as JobDtoType['category'],
+    paymentType: j.paymentType,
+    amount: rupees(j.amountPaise),
+    rate: rupees(j.ratePaise),
+    units: j.units,
+    cycles: j.cycles,
+    frequency: j.frequency,
+    duration: j.duration === null ? null : Number(j.duration),
+    hours: j.hours === null ? null : Number(j.hours),
+    total: paiseToRupees(j.totalPaise),
+    fundStatus: j.fundStatus,
+    fundedAmount: paiseToRupees(j.fundedPaise),
+    fundedUnits: j.fundedUnits,
+    locationPreference: j.locationPreference,
+    remote: j.remote,
+    jobType: j.jobType,
+    position: j.position,
+    experienceLevel: j.experienceLevel,
+    company: v.company
+      ? { _id: v.company.id, name: v.company.name, logo: v.company.logoUrl, website: v.company.website }
+      : null,
+    prize: rupees(j.prizePaise),
+    deadline: j.deadline ? j.deadline.toISOString() : null,
+    daysLeft: j.deadline ? Math.max(0, Math.ceil((j.deadline.getTime() - now.getTime()) / DAY_MS)) : null,
+    isFree: j.isFree,
+    isDiscounted: j.isDiscounted,
+    distance: null,
+    skills: j.skills,
+    views: j.views,
+    applicationProcess: j.applicationProcess,
+    status: j.status,
+    isActive: open,
+    archived: !!j.archivedAt,
+    created_by: { _id: v.creator.id, userId: v.creator.userId, fullname: v.creator.fullname },
+    applications: v.applications as JobDtoType['applications'],
+    applicationCount: v.applicationCount,
+    registered: v.applicationCount,
+    hasApplied: !!viewerId && v.applications.some((a) => a.applicant === viewerId),
+    createdAt: j.createdAt.toISOString(),
+    updatedAt: j.updatedAt.toISOString(),
+    ...(hl ? { highlights: hl } : {}),
+  }
+}

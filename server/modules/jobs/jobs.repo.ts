@@ -1,0 +1,115 @@
+import { eq, getTableColumns, sql, type SQL } from 'drizzle-orm'
+import type { Executor } from '../../db/client'
+import { isUuid } from '../../lib/ids'
+import { companies, jobs, jobViews, users, type JobRow } from '../../db/schema'
+
+/** A job with what every answer shows beside it: creator, company, applications visible to the viewer. */
+export interface JobView {
+  job: JobRow
+  creator: { id: string; userId: string; fullname: string }
+  company: { id: string; name: string; logoUrl: string | null; website: string | null } | null
+  applicationCount: number
+  /** Every application for the creator; only the viewer's own for anyone else. */
+  applications: { _id: string; applicant: string; status: string }[]
+  cursorTs: string
+  rank?: number
+  titleHl?: string | null
+  descriptionHl?: string | null
+}
+
+const parseJson = <T>(v: unknown): T => (typeof v === 'string' ? JSON.parse(v) : v) as T
+
+/** The select list of a JobView; `extra` adds rank and highlight columns. */
+export function jobViewFields(viewerId: string | null, extra: Record<string, SQL> = {}) {
+  const mine = viewerId
+    ? sql`(${jobs.createdBy} = ${viewerId}::uuid or a.applicant_id = ${viewerId}::uuid)`
+    : sql`false`
+  return {
+    job: getTableColumns(jobs),
+    creator: { id: users.id, userId: users.userId, fullname: users.fullname },
+    company: {
+      id: companies.id,
+      name: companies.name,
+      logoUrl: companies.logoUrl,
+      website: companies.website,
+    },
+    applicationCount: sql<number>`(select count(*)::int from applications a where a.job_id = ${jobs.id})`,
+    applications: sql<unknown>`(select coalesce(json_agg(json_build_object('_id', a.id, 'applicant',
+      a.applicant_id, 'status', a.status) order by a.created_at), '[]'::json)
+      from applications a where a.job_id = ${jobs.id} and ${mine})`,
+    cursorTs: sql<string>`${jobs.createdAt}::text`,
+    ...extra,
+  }
+}
+
+/** Normalises a driver row of jobViewFields (json columns arrive parsed or as text, depending on the driver). */
+export function toJobView(r: any): JobView {
+  return {
+    ...r,
+    company: r.company?.id ? r.company : null,
+    applicationCount: Number(r.applicationCount),
+    applications: parseJson(r.applications) ?? [],
+    ...(r.rank !== undefined ? { rank: Number(r.rank) } : {}),
+  }
+}
+
+/** The FROM clause every job read shares. */
+export function fromJobs(db: Executor, fields: ReturnType<typeof jobViewFields>) {
+  return db
+    .select(fields)
+    .from(jobs)
+    .innerJoin(users, eq(users.id, jobs.createdBy))
+    .leftJoin(companies, eq(companies.id, jobs.companyId))
+}
+
+export const jobsRepo = {
+  async byId(db: Executor, id: string): Promise<JobRow | null> {
+    if (!isUuid(id)) return null
+    return (await db.select().from(jobs).where(eq(jobs.id, id)).limit(1))[0] ?? null
+  },
+  /** Reads and row-locks a job for the rest of the transaction. */
+  async lock(db: Executor, id: string): Promise<JobRow | null> {
+    if (!isUuid(id)) return null
+    return (await db.select().from(jobs).where(eq(jobs.id, id)).for('update').limit(1))[0] ?? null
+  },
+  async view(db: Executor, id: string, viewerId: string | null): Promise<JobView | null> {
+    if (!isUuid(id)) return null
+    const rows = await fromJobs(db, jobViewFields(viewerId)).where(eq(jobs.id, id)).limit(1)
+    return rows[0] ? toJobView(rows[0]) : null
+  },
+  async insert(db: Executor, values: typeof jobs.$inferInsert): Promise<JobRow> {
+    return (await db.insert(jobs).values(values).returning())[0]
+  },
+  async update(db: Executor, id: string, patch: Partial<typeof jobs.$inferInsert>): Promise<JobRow> {
+    return (
+      await db
+        .update(jobs)
+        .set({ ...patch, updatedAt: new Date() })
+        .where(eq(jobs.id, id))
+        .returning()
+    )[0]
+  },
+  async remove(db: Executor, id: string): Promise<void> {
+    await db.delete(jobs).where(eq(jobs.id, id))
+  },
+  /** Counts a view once per viewer per day (India time); true when this one counted. */
+  async recordView(db: Executor, jobId: string, viewerKey: string): Promise<boolean> {
+    const inserted = await db
+      .insert(jobViews)
+      .values({ jobId, viewerKey, day: sql`(now() at time zone 'Asia/Kolkata')::date` as any })
+      .onConflictDoNothing()
+      .returning({ jobId: jobViews.jobId })
+    if (!inserted.length) return false
+    await db
+      .update(jobs)
+      .set({ views: sql`${jobs.views} + 1` })
+      .where(eq(jobs.id, jobId))
+    return true
+  },
+}
+
+/** How many applications a job has (a job with applicants cannot go back to draft). */
+export async function applicationCount(db: Executor, jobId: string): Promise<number> {
+  const res = await db.execute(sql`select count(*)::int as n from applications where job_id = ${jobId}::uuid`)
+  return Number((res.rows[0] as { n: number }).n)
+}

@@ -1,0 +1,84 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify'
+import type { ZodTypeProvider } from 'fastify-type-provider-zod'
+import { z } from 'zod'
+import { ADMIN_ROUTE_ROLES } from '../../../common/roles'
+import { AdminJobsQuery, JobBody, JobListQuery, JobStatusBody } from '../../../common/schemas/job'
+import { JobAnswer, JobsAnswer, OkAnswer } from '../../../common/schemas/job-answer'
+import { sha256 } from '../../lib/crypto'
+import type { JobsService } from './jobs.service'
+
+const IdParams = z.object({ id: z.string().max(64) })
+const tags = ['jobs']
+
+/** Who is looking, for counting a view once a day: the user, or a hash of address and browser. */
+const viewerKey = (req: FastifyRequest) =>
+  req.user ? `u:${req.user.id}` : `a:${sha256(`${req.ip}|${req.headers['user-agent'] ?? ''}`).slice(0, 32)}`
+
+/** /api/v1/job (spec §7): post, edit, status, delete, the browser's list, the manage list, one job. */
+export async function jobsRoutes(app: FastifyInstance, opts: { jobs: JobsService }) {
+  const r = app.withTypeProvider<ZodTypeProvider>()
+  const { jobs } = opts
+
+  r.post(
+    '/post',
+    { preHandler: app.requireUser, schema: { tags, body: JobBody, response: { 201: JobAnswer } } },
+    async (req, reply) => {
+      const job = await jobs.create(req.user!, req.body)
+      return reply.status(201).send({ success: true as const, message: 'Job posted successfully!', job })
+    },
+  )
+
+  r.get(
+    '/get',
+    { schema: { tags, querystring: JobListQuery, response: { 200: JobsAnswer } } },
+    async (req) => ({ success: true as const, data: await jobs.list(req.user, req.query) }),
+  )
+
+  r.get(
+    '/getadminjobs',
+    {
+      preHandler: app.requireRole(...ADMIN_ROUTE_ROLES),
+      schema: { tags, querystring: AdminJobsQuery, response: { 200: JobsAnswer } },
+    },
+    async (req) => ({ success: true as const, data: await jobs.adminList(req.user!, req.query) }),
+  )
+
+  r.get('/:id', { schema: { tags, params: IdParams, response: { 200: JobAnswer } } }, async (req) => ({
+    success: true as const,
+    job: await jobs.get(req.user, req.params.id, viewerKey(req)),
+  }))
+
+  r.put(
+    '/:id',
+    {
+      preHandler: app.requireUser,
+      schema: { tags, params: IdParams, body: JobBody, response: { 200: JobAnswer } },
+    },
+    async (req) => ({
+      success: true as const,
+      message: 'Job updated successfully!',
+      job: await jobs.update(req.user!, req.params.id, req.body),
+    }),
+  )
+
+  r.post(
+    '/:id/status',
+    {
+      preHandler: app.requireUser,
+      schema: { tags, params: IdParams, body: JobStatusBody, response: { 200: JobAnswer } },
+    },
+    async (req) => ({
+      success: true as const,
+      ...(await jobs.changeStatus(req.user!, req.params.id, req.body)),
+    }),
+  )
+
+  r.delete(
+    '/:id',
+    { preHandler: app.requireUser, schema: { tags, params: IdParams, response: { 200: OkAnswer } } },
+    async (req) => {
+      await jobs.remove(req.user!, req.params.id)
+      return { success: true as const, message: 'Job deleted' }
+    },
+  )
+}

@@ -1,0 +1,222 @@
+import { rupeesToPaise } from '../../../common/money'
+import { jobMoney, type JobInput, type JobListQueryInput } from '../../../common/schemas/job'
+import type { JobDtoType } from '../../../common/schemas/job-answer'
+import type { Db, Executor } from '../../db/client'
+import type { JobRow, UserRow } from '../../db/schema'
+import { badRequest, conflict } from '../../errors'
+import type { CompaniesService } from '../companies/companies.service'
+import type { ParsedQuery, QueryParser } from '../search/search.query'
+import { feedBoundary, type FeedFilters, type FeedText } from './jobs.feed'
+import {
+  collect,
+  decodeCursor,
+  encodeCursor,
+  fingerprint,
+  RELEVANCE_WINDOW,
+  segmentsFor,
+  type TextMode,
+} from './jobs.listing'
+import { authorize, type JobAction } from './jobs.policy'
+import { presentJob } from './jobs.presenter'
+import { applicationCount, jobsRepo } from './jobs.repo'
+import { nextStatus, type StatusChange } from './jobs.status'
+
+/** The job's columns from a validated body; money from the payment model, never from the browser's total. */
+function toColumns(i: JobInput) {
+  const money = jobMoney(i)
+  return {
+    title: i.title,
+    description: i.description,
+    category: i.category,
+    paymentType: i.paymentType,
+    ...money,
+    frequency: i.paymentType === 'recurring' ? (i.frequency ?? null) : null,
+    duration: i.duration ?? null,
+    hours: i.hours ?? null,
+    locationPreference: i.locationPreference,
+    remote: i.remote,
+    jobType: i.jobType,
+    position: i.position,
+    experienceLevel: i.experienceLevel,
+    companyId: i.companyId,
+    prizePaise: i.prize === undefined ? null : rupeesToPaise(i.prize),
+    deadline: i.deadline,
+    isFree: i.isFree,
+    isDiscounted: i.isDiscounted,
+    skills: i.skills,
+  }
+}
+
+const MONEY_KEYS = ['paymentType', 'amountPaise', 'ratePaise', 'units', 'cycles', 'totalPaise'] as const
+const pastDeadline = (d: Date | null) => !!d && d.getTime() < Date.now()
+const deadlineError = () =>
+  badRequest('The deadline must be today or later', 'validation_failed', {
+    deadline: 'The deadline must be today or later',
+  })
+
+export interface JobList {
+  jobs: JobDtoType[]
+  nextCursor: string | null
+  correctedQuery: string | null
+}
+
+/** Posting, editing, status, deletion, reading and listing jobs. Each change is one transaction. */
+export function jobsService(deps: { db: Db; companies: CompaniesService; parser: QueryParser }) {
+  const { db } = deps
+  const present = async (id: string, viewer: UserRow | null, ex: Executor = db) =>
+    presentJob((await jobsRepo.view(ex, id, viewer?.id ?? null))!, viewer?.id ?? null)
+  const loadFor = async (user: UserRow | null, action: JobAction, id: string, ex: Executor = db) => {
+    // Changes lock the row for the rest of their transaction; reads (and calls outside one) do not.
+    const job = action === 'view' || ex === db ? await jobsRepo.byId(ex, id) : await jobsRepo.lock(ex, id)
+    authorize(user, action, job)
+    return job!
+  }
+
+  return {
+    /** Loads a job and checks `user` may take `action` on it (row-locked inside a transaction). */
+    loadFor,
+    /** A job by id without any check, for rules that concern someone other than its viewers (withdrawal). */
+    peek: (id: string, ex: Executor = db) => jobsRepo.byId(ex, id),
+
+    async create(user: UserRow, input: JobInput): Promise<JobDtoType> {
+      authorize(user, 'create')
+      if (input.companyId) await deps.companies.assertUsable(user, input.companyId)
+      if (pastDeadline(input.deadline)) throw deadlineError()
+      const row = await jobsRepo.insert(db, {
+        ...toColumns(input),
+        status: input.status ?? 'active',
+        createdBy: user.id,
+      })
+      return present(row.id, user)
+    },
+
+    async update(user: UserRow, id: string, input: JobInput): Promise<JobDtoType> {
+      if (input.companyId) await deps.companies.assertUsable(user, input.companyId)
+      return db.transaction(async (tx) => {
+        const job = await loadFor(user, 'update', id, tx)
+        const cols = toColumns(input)
+        const funded = job.fundedPaise > 0 || job.fundStatus !== 'Not Initiated'
+        if (funded && MONEY_KEYS.some((k) => cols[k] !== job[k]))
+          throw conflict('The payment terms cannot change once money is in escrow for this job', 'job_funded')
+        if (pastDeadline(cols.deadline) && cols.deadline?.getTime() !== job.deadline?.getTime())
+          throw deadlineError()
+        await jobsRepo.update(tx, id, cols)
+        return present(id, user, tx)
+      })
+    },
+
+    async changeStatus(user: UserRow, id: string, change: StatusChange) {
+      return db.transaction(async (tx) => {
+        const job = await loadFor(user, 'changeStatus', id, tx)
+        const { patch, message } = nextStatus(job, change, await applicationCount(tx, id))
+        if (patch) await jobsRepo.update(tx, id, patch)
+        return { job: await present(id, user, tx), message }
+      })
+    },
+
+    async remove(user: UserRow, id: string): Promise<void> {
+      await db.transaction(async (tx) => {
+        const job = await loadFor(user, 'delete', id, tx)
+        if (job.fundedPaise > 0)
+          throw conflict(
+            'This job has money in escrow. Release or refund it before deleting the job.',
+            'job_funded',
+          )
+        await jobsRepo.remove(tx, id)
+      })
+    },
+
+    /** A job's detail; counts the view once per viewer per day (the creator's own views do not count). */
+    async get(viewer: UserRow | null, id: string, viewerKey: string): Promise<JobDtoType> {
+      const job: JobRow = await loadFor(viewer, 'view', id)
+      if (viewer?.id !== job.createdBy) await db.transaction((tx) => jobsRepo.recordView(tx, id, viewerKey))
+      return present(id, viewer)
+    },
+
+    /** The job browser: filters, sort, text search with typo and Hinglish handling, keyset pages. */
+    async list(viewer: UserRow | null, q: JobListQueryInput, preParsed?: ParsedQuery): Promise<JobList> {
+      const text = (q.keyword || q.query || q.q || '').trim()
+      const parsed = preParsed ?? (text ? await deps.parser.parse(text) : null)
+      const toPaise = (r: number | undefined) => (r === undefined ? undefined : rupeesToPaise(r))
+      const filters: FeedFilters = {
+        viewerId: viewer?.id ?? null,
+        category: q.category,
+        free: q.free,
+        discounted: q.discounted,
+        location: q.location,
+        paymentType: q.paymentType,
+        minPaise: toPaise(q.minAmount),
+        maxPaise: toPaise(q.maxAmount),
+      }
+      if (
+        filters.minPaise !== undefined &&
+        filters.maxPaise !== undefined &&
+        filters.minPaise > filters.maxPaise
+      )
+        throw badRequest('The minimum amount is more than the maximum', 'validation_failed', {
+          minAmount: 'The minimum amount is more than the maximum',
+        })
+      const state = q.state ?? (q.sort === 'closest' ? q.location : undefined)
+      const fp = fingerprint({ ...filters, viewerId: undefined, sort: q.sort, text: parsed?.raw, state })
+      const after = decodeCursor(q.cursor, fp)
+      const textFor = (m: TextMode): FeedText | undefined => {
+        if (!parsed || m === 'none') return undefined
+        const tsquery = m === 'all' ? parsed.strict : m === 'any' ? parsed.loose : null
+        return tsquery ? { mode: m as 'all', tsquery, raw: parsed.raw } : { mode: 'trgm', raw: parsed.raw }
+      }
+      const run = async (mode: TextMode) => {
+        const text = textFor(mode)
+        const window =
+          after?.w ??
+          (!after && text && text.mode !== 'trgm' && q.sort === 'relevant'
+            ? await feedBoundary(db, { filters, text, k: RELEVANCE_WINDOW })
+            : null)
+        const segments = segmentsFor(q.sort, {
+          state,
+          hasText: !!text,
+          skills: viewer?.skills ?? [],
+          window,
+        })
+        return collect(db, { filters, text, segments, window, after, limit: q.limit, mode, fp })
+      }
+      let modes: TextMode[] = ['none']
+      if (after) modes = [after.m]
+      else if (parsed)
+        modes = [
+          ...(parsed.strict ? (['all'] as const) : []),
+          ...(parsed.loose ? (['any'] as const) : []),
+          ...(parsed.raw ? (['trgm'] as const) : []),
+        ]
+      let result = { rows: [] as Awaited<ReturnType<typeof run>>['rows'], next: null as any }
+      for (const mode of modes) {
+        result = await run(mode)
+        if (result.rows.length) break
+      }
+      return {
+        jobs: result.rows.map((v) => presentJob(v, viewer?.id ?? null)),
+        nextCursor: result.next ? encodeCursor(result.next) : null,
+        correctedQuery: parsed?.corrected ?? null,
+      }
+    },
+
+    /** The caller's own jobs (manage page), archived ones too, newest first, with application counts. */
+    async adminList(user: UserRow, q: { limit: number; cursor?: string }): Promise<JobList> {
+      const fp = fingerprint({ admin: user.id })
+      const after = decodeCursor(q.cursor, fp)
+      const result = await collect(db, {
+        filters: { viewerId: user.id, createdBy: user.id },
+        segments: [{ ranked: false }],
+        after,
+        limit: q.limit,
+        mode: 'none',
+        fp,
+      })
+      return {
+        jobs: result.rows.map((v) => presentJob(v, user.id)),
+        nextCursor: result.next ? encodeCursor(result.next) : null,
+        correctedQuery: null,
+      }
+    },
+  }
+}
+export type JobsService = ReturnType<typeof jobsService>

@@ -1,0 +1,37 @@
+import { z } from 'zod'
+import { JobListQuery } from '../../../common/schemas/job'
+import type { SearchAnswer } from '../../../common/schemas/search'
+import type { Db } from '../../db/client'
+import type { UserRow } from '../../db/schema'
+import type { JobsService } from '../jobs/jobs.service'
+import { presentUser } from '../users/users.presenter'
+import type { QueryParser } from './search.query'
+import { searchRepo } from './search.repo'
+
+const PEOPLE_LIMIT = 10
+
+/** One search over jobs and people (GET /search?q=, used by /search and /explore). */
+export function searchService(deps: { db: Db; jobs: JobsService; parser: QueryParser }) {
+  return {
+    async everything(
+      viewer: UserRow | null,
+      q: { q: string; limit: number; cursor?: string },
+    ): Promise<z.infer<typeof SearchAnswer>['data']> {
+      const text = q.q.trim()
+      const parsed = text ? await deps.parser.parse(text) : undefined
+      const query = JobListQuery.parse({ q: text, sort: 'relevant', limit: q.limit, cursor: q.cursor })
+      const list = await deps.jobs.list(viewer, query, parsed)
+      // People come with the first page only; later pages are more jobs.
+      const people =
+        parsed && !q.cursor ? await searchRepo.people(deps.db, parsed.strict, parsed.raw, PEOPLE_LIMIT) : []
+      return {
+        jobs: list.jobs,
+        users: people.map((u) => presentUser(u, viewer)),
+        posts: [],
+        nextCursor: list.nextCursor,
+        correctedQuery: list.correctedQuery,
+      }
+    },
+  }
+}
+export type SearchService = ReturnType<typeof searchService>

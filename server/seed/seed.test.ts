@@ -1,0 +1,61 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { sql } from 'drizzle-orm'
+import { CATEGORIES } from '../../common/categories'
+import { createTestApp, type TestCtx } from '../test/helpers'
+import { generateJobs } from './demo-jobs'
+import { GENERATED_JOBS, seedIfEmpty } from './seed'
+
+let ctx: TestCtx
+let summary: string | null
+let ms = 0
+beforeAll(async () => {
+  ctx = await createTestApp()
+  const t = performance.now()
+  summary = await seedIfEmpty(ctx.database.db)
+  ms = performance.now() - t
+})
+afterAll(() => ctx?.close())
+
+const rows = async (q: ReturnType<typeof sql>) => (await ctx.database.db.execute(q)).rows as any[]
+
+describe('demo data (DECISIONS.md "Running")', () => {
+  it('loads users, companies, at least 200 jobs and applications, quickly', async () => {
+    expect(summary).toMatch(/^9 users, 8 companies, \d+ jobs, \d+ applications$/)
+    const [{ n }] = await rows(sql`select count(*)::int as n from jobs`)
+    expect(n).toBeGreaterThanOrEqual(200)
+    // About 0.9 s on an idle machine; the bound leaves room for a busy parallel test run.
+    if (ctx.database.kind === 'pglite') expect(ms).toBeLessThan(10_000)
+  })
+  it('covers all ten categories and many states, with every payment model', async () => {
+    const cats = await rows(sql`select distinct category from jobs`)
+    expect(cats.map((r) => r.category).sort()).toEqual([...CATEGORIES].sort())
+    const [{ n }] = await rows(
+      sql`select count(distinct location_preference)::int as n from jobs where location_preference <> 'Remote'`,
+    )
+    expect(n).toBeGreaterThanOrEqual(20)
+    const models = await rows(sql`select distinct payment_type from jobs order by 1`)
+    expect(models.map((r) => r.payment_type)).toEqual(['one-time', 'per-unit', 'recurring'])
+  })
+  it('has applications in every status, by the demo freelancers, and the notifications they caused', async () => {
+    const st = await rows(sql`
+      select a.status, count(*)::int as n, bool_and(u.email like '%@demo.microlance.in') as demo
+        from applications a join users u on u.id = a.applicant_id group by a.status order by a.status`)
+    expect(st.map((r) => r.status)).toEqual(['accepted', 'interview', 'offer', 'pending', 'rejected'])
+    expect(st.every((r) => r.demo === true || r.demo === 't')).toBe(true)
+    const notes = await rows(sql`select distinct type from notifications order by 1`)
+    expect(notes.map((r) => r.type)).toEqual(['application_accepted', 'application_rejected'])
+  })
+  it('shows the newcomer a living marketplace through the API', async () => {
+    const res = await ctx.app.inject({ method: 'GET', url: '/api/v1/job/get?sort=newest' })
+    const jobs = res.json().data.jobs
+    expect(jobs).toHaveLength(20)
+    expect(jobs[0].title).toBe('React Developer for a Restaurant Ordering App')
+    expect(jobs.some((j: any) => j.company)).toBe(true)
+  })
+  it('is the same on every machine and runs only on an empty database', async () => {
+    expect(generateJobs(GENERATED_JOBS).map((j) => j.title)).toEqual(
+      generateJobs(GENERATED_JOBS).map((j) => j.title),
+    )
+    expect(await seedIfEmpty(ctx.database.db)).toBeNull()
+  })
+})
