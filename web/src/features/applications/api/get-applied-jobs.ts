@@ -1,36 +1,21 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
+import type { z } from 'zod'
+import type { MyApplicationDto, MyApplicationsAnswer } from '@common/schemas/application'
 import { api } from '@/lib/api-client'
-import { httpStatus } from '@/lib/errors'
 
 /** An application as the Applied Jobs table reads it (spec §3 Application, with its job). */
-export interface AppliedJob {
-  _id: string
-  status: string
-  createdAt: string
-  job?: {
-    _id: string
-    title: string
-    company?: { name?: string } | null
-    created_by?: { _id?: string; userId?: string; fullname?: string } | null
-  } | null
-}
+export type AppliedJob = z.infer<typeof MyApplicationDto>
 
-/** GET /application/student/applications → data.applications. */
-export async function getAppliedJobs(): Promise<AppliedJob[]> {
-  try {
-    const res = await api.get<{ success: boolean; data: { applications: AppliedJob[] } }>(
-      '/application/student/applications',
-    )
-    return res.data.data?.applications ?? []
-  } catch (error) {
-    // The applications API lands with a later issue; until the route exists there is nothing applied to.
-    if (httpStatus(error) === 404) return []
-    throw error
-  }
+/** GET /application/student/applications → data.applications (newest first). */
+export async function getAppliedJobs(signal?: AbortSignal): Promise<AppliedJob[]> {
+  const res = await api.get<z.infer<typeof MyApplicationsAnswer>>('/application/student/applications', {
+    signal,
+  })
+  return res.data.data?.applications ?? []
 }
 
 export const appliedJobsQueryOptions = () =>
-  queryOptions({ queryKey: ['applications', 'mine'], queryFn: getAppliedJobs })
+  queryOptions({ queryKey: ['applications', 'mine'], queryFn: ({ signal }) => getAppliedJobs(signal) })
 
 export function useAppliedJobs(enabled = true) {
   return useQuery({ ...appliedJobsQueryOptions(), enabled })

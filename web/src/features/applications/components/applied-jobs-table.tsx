@@ -21,22 +21,25 @@ export function AppliedJobsTable() {
       </CardHeader>
       <div className="overflow-x-auto">
         <table
-          // Only real rows need the wide layout; the empty and error texts must fit a phone screen.
-          className={cn('w-full text-left text-sm', data && data.length > 0 && 'min-w-[36rem]')}
+          // Phones get tighter cells so all four columns (Status included) fit without sideways scrolling.
+          className={cn(
+            'w-full text-left text-[13px] sm:text-sm',
+            data && data.length > 0 && 'sm:min-w-[36rem]',
+          )}
           aria-labelledby="applied-jobs-title"
         >
           <thead className="border-y bg-muted/50 text-xs tracking-wide text-muted-foreground uppercase">
             <tr>
-              <th scope="col" className="px-5 py-3 font-medium sm:px-6">
+              <th scope="col" className="px-2 py-3 font-medium first:pl-4 last:pr-4 sm:px-6">
                 Date
               </th>
-              <th scope="col" className="px-5 py-3 font-medium sm:px-6">
+              <th scope="col" className="px-2 py-3 font-medium first:pl-4 last:pr-4 sm:px-6">
                 Job Role
               </th>
-              <th scope="col" className="px-5 py-3 font-medium sm:px-6">
+              <th scope="col" className="px-2 py-3 font-medium first:pl-4 last:pr-4 sm:px-6">
                 Recruiter
               </th>
-              <th scope="col" className="px-5 py-3 text-right font-medium sm:px-6">
+              <th scope="col" className="px-2 py-3 text-right font-medium first:pl-4 last:pr-4 sm:px-6">
                 Status
               </th>
             </tr>
@@ -71,10 +74,10 @@ export function AppliedJobsTable() {
             ) : (
               data.map((application) => (
                 <tr key={application._id} className="hover:bg-muted/40">
-                  <td className="px-5 py-3.5 whitespace-nowrap text-slate-600 sm:px-6">
+                  <td className="py-3.5 pr-2 pl-4 text-slate-600 sm:px-6 sm:whitespace-nowrap">
                     {dateFormat.format(new Date(application.createdAt))}
                   </td>
-                  <td className="px-5 py-3.5 font-medium sm:px-6">
+                  <td className="px-2 py-3.5 font-medium sm:px-6">
                     {application.job ? (
                       <Link
                         to={paths.jobDescription.href(application.job._id)}
@@ -86,11 +89,27 @@ export function AppliedJobsTable() {
                       '—'
                     )}
                   </td>
-                  <td className="px-5 py-3.5 text-slate-600 sm:px-6">
-                    {application.job?.company?.name || application.job?.created_by?.fullname || '—'}
+                  <td className="px-2 py-3.5 text-slate-600 sm:px-6">
+                    {application.job ? (
+                      <>
+                        <Link
+                          to={paths.profile.href(application.job.created_by.userId)}
+                          className="hover:text-primary hover:underline"
+                        >
+                          {application.job.created_by.fullname}
+                        </Link>
+                        {application.job.company ? (
+                          <span className="block text-xs text-muted-foreground">
+                            {application.job.company.name}
+                          </span>
+                        ) : null}
+                      </>
+                    ) : (
+                      '—'
+                    )}
                   </td>
-                  <td className="px-5 py-3.5 text-right sm:px-6">
-                    <StatusBadge status={application.status} />
+                  <td className="py-3.5 pr-4 pl-2 text-right sm:px-6">
+                    <StatusBadge status={application.status} className="max-sm:px-2 max-sm:[&>span]:hidden" />
                   </td>
                 </tr>
               ))

@@ -1,0 +1,83 @@
+import { Link, useParams } from 'react-router'
+import { ArrowLeft, CircleAlert, RefreshCw, Users } from 'lucide-react'
+import { EmptyState } from '@/components/empty-state'
+import { PageHeader } from '@/components/page-header'
+import { Button } from '@/components/ui/button'
+import { paths } from '@/config/paths'
+import { useApplicants } from '@/features/admin-jobs/api/get-applicants'
+import {
+  ApplicantsCards,
+  ApplicantsSkeleton,
+  ApplicantsTable,
+} from '@/features/admin-jobs/components/applicants-list'
+import { useIsMobile } from '@/features/admin-jobs/hooks/use-media-query'
+import { serverMessage } from '@/lib/errors'
+
+/** /admin/jobs/:id/applicants — a job's applicants with Accept / Reject (spec §2 "Applicants", §4). */
+export function Component() {
+  const { id = '' } = useParams()
+  const query = useApplicants(id)
+  const mobile = useIsMobile()
+  const list = query.data?.applications ?? []
+  const counts = list.reduce<Record<string, number>>(
+    (acc, a) => ({ ...acc, [a.status]: (acc[a.status] ?? 0) + 1 }),
+    {},
+  )
+
+  return (
+    <div className="mx-auto w-full max-w-6xl">
+      <title>
+        {query.data ? `Applicants · ${query.data.job.title} · Microlance` : 'Applicants · Microlance'}
+      </title>
+      <Link
+        to={paths.adminJobsManage.href()}
+        className="mb-3 inline-flex items-center gap-1.5 text-sm text-muted-foreground hover:text-foreground"
+      >
+        <ArrowLeft className="size-4" aria-hidden /> Your jobs
+      </Link>
+      <PageHeader
+        title="Applicants"
+        description={
+          query.data ? (
+            <>
+              For{' '}
+              <Link to={paths.jobDescription.href(id)} className="font-medium text-slate-700 hover:underline">
+                {query.data.job.title}
+              </Link>
+              {list.length
+                ? ` · ${list.length} applicant${list.length === 1 ? '' : 's'}` +
+                  (counts.pending ? `, ${counts.pending} pending` : '')
+                : ''}
+            </>
+          ) : undefined
+        }
+      />
+
+      {query.isPending ? (
+        <ApplicantsSkeleton />
+      ) : query.isError ? (
+        <div role="alert">
+          <EmptyState
+            icon={CircleAlert}
+            title="Failed to load applicants."
+            action={
+              <Button variant="outline" onClick={() => void query.refetch()} disabled={query.isFetching}>
+                <RefreshCw aria-hidden /> Retry
+              </Button>
+            }
+          >
+            {serverMessage(query.error) ?? 'Check your connection and try again.'}
+          </EmptyState>
+        </div>
+      ) : list.length === 0 ? (
+        <EmptyState icon={Users} title="No applicants found.">
+          When freelancers apply to this job, they will be listed here with their resume and cover letter.
+        </EmptyState>
+      ) : mobile ? (
+        <ApplicantsCards jobId={id} applications={list} />
+      ) : (
+        <ApplicantsTable jobId={id} applications={list} />
+      )}
+    </div>
+  )
+}

@@ -1,0 +1,47 @@
+import { useLocation, Link } from 'react-router'
+import { LayoutTemplate, Sparkles } from 'lucide-react'
+import { PageHeader } from '@/components/page-header'
+import { Button } from '@/components/ui/button'
+import { paths } from '@/config/paths'
+import { JobForm } from '@/features/admin-jobs/components/job-form'
+import { EMPTY_JOB_FORM, templateToFormValues } from '@/features/admin-jobs/lib/job-form-values'
+
+/** /admin/jobs/create — post a job (spec §2), optionally prefilled from `location.state.template`. */
+export function Component() {
+  const location = useLocation()
+  const state = location.state as { template?: unknown } | null
+  const prefill = templateToFormValues(state?.template)
+  const templateName =
+    prefill && state?.template && typeof (state.template as { name?: unknown }).name === 'string'
+      ? (state.template as { name: string }).name
+      : null
+
+  return (
+    <div className="mx-auto w-full max-w-3xl">
+      <title>Post a job · Microlance</title>
+      <PageHeader
+        title="Post a job"
+        description="Describe the work, choose how you'll pay, then publish it or save a draft."
+        actions={
+          <Button asChild variant="outline">
+            <Link to={paths.adminJobTemplates.href()}>
+              <LayoutTemplate aria-hidden /> Templates
+            </Link>
+          </Button>
+        }
+      />
+      {prefill ? (
+        <p className="mb-6 flex items-start gap-2 rounded-xl border border-indigo-100 bg-accent/60 px-4 py-3 text-sm text-accent-foreground">
+          <Sparkles className="mt-0.5 size-4 shrink-0" aria-hidden />
+          <span>
+            Prefilled from the template
+            {templateName ? <strong className="font-semibold"> {templateName}</strong> : null}. Check the
+            details and price before you publish.
+          </span>
+        </p>
+      ) : null}
+      {/* A new navigation (another template) starts a fresh form. */}
+      <JobForm key={location.key} mode="create" initial={{ ...EMPTY_JOB_FORM, ...prefill }} />
+    </div>
+  )
+}

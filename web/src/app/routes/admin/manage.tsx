@@ -1,0 +1,193 @@
+import { useMemo, useState } from 'react'
+import { Link } from 'react-router'
+import {
+  BriefcaseBusiness,
+  CircleAlert,
+  LayoutTemplate,
+  RefreshCw,
+  Search,
+  SquarePlus,
+  X,
+} from 'lucide-react'
+import { EmptyState } from '@/components/empty-state'
+import { PageHeader } from '@/components/page-header'
+import { Button } from '@/components/ui/button'
+import { Input } from '@/components/ui/input'
+import { Label } from '@/components/ui/label'
+import { Spinner } from '@/components/ui/spinner'
+import { paths } from '@/config/paths'
+import {
+  ADMIN_JOBS_POLL_MS,
+  AdminJobsUnsuccessful,
+  useAdminJobs,
+} from '@/features/admin-jobs/api/get-admin-jobs'
+import {
+  AdminJobsCards,
+  AdminJobsSkeleton,
+  AdminJobsTable,
+} from '@/features/admin-jobs/components/admin-jobs-list'
+import { useIsMobile } from '@/features/admin-jobs/hooks/use-media-query'
+import { httpStatus, serverMessage } from '@/lib/errors'
+
+const timeFormat = new Intl.DateTimeFormat('en-IN', { hour: 'numeric', minute: '2-digit', second: '2-digit' })
+
+/**
+ * Spec §8 names two texts: an answer that says it failed → 'Failed to fetch admin jobs'; a call that threw
+ * (no answer, or an error status) → 'Error fetching admin jobs'.
+ */
+function errorTitle(error: unknown) {
+  return error instanceof AdminJobsUnsuccessful ? 'Failed to fetch admin jobs' : 'Error fetching admin jobs'
+}
+function errorDetail(error: unknown) {
+  if (error instanceof AdminJobsUnsuccessful) return error.message
+  return (
+    serverMessage(error) ??
+    (httpStatus(error) ? 'The server could not send your jobs.' : 'Check your connection.')
+  )
+}
+
+/** /admin/jobs/manage — the client's jobs (spec §2 "Admin jobs manage"), polled every 15 s. */
+export function Component() {
+  const query = useAdminJobs()
+  const mobile = useIsMobile()
+  const [filter, setFilter] = useState('')
+  const all = useMemo(() => query.data?.pages.flatMap((p) => p.jobs) ?? [], [query.data])
+  const needle = filter.trim().toLowerCase()
+  const jobs = needle ? all.filter((j) => j.title.toLowerCase().includes(needle)) : all
+
+  return (
+    <div className="mx-auto w-full max-w-6xl">
+      <title>Admin Jobs · Microlance</title>
+      <PageHeader
+        title="Admin Jobs"
+        description={`Jobs you have posted. The list refreshes every ${ADMIN_JOBS_POLL_MS / 1000} seconds.`}
+        actions={
+          <>
+            <Button asChild variant="outline">
+              <Link to={paths.adminJobTemplates.href()}>
+                <LayoutTemplate aria-hidden /> Templates
+              </Link>
+            </Button>
+            <Button asChild>
+              <Link to={paths.adminJobsCreate.href()}>
+                <SquarePlus aria-hidden /> Outsource
+              </Link>
+            </Button>
+          </>
+        }
+      />
+
+      <div className="mb-4 flex flex-wrap items-center gap-3">
+        <div className="relative w-full sm:max-w-xs">
+          <Label htmlFor="admin-jobs-filter" className="sr-only">
+            Filter by title
+          </Label>
+          <Search
+            className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
+            aria-hidden
+          />
+          <Input
+            id="admin-jobs-filter"
+            type="search"
+            value={filter}
+            onChange={(e) => setFilter(e.target.value)}
+            placeholder="Filter by title"
+            className="pl-9"
+          />
+        </div>
+        {query.data ? (
+          <p className="text-xs text-muted-foreground" aria-live="polite">
+            {needle
+              ? `${jobs.length} of ${all.length} jobs`
+              : `${all.length} job${all.length === 1 ? '' : 's'}`}
+            {' · '}
+            {query.isFetching ? (
+              <span className="inline-flex items-center gap-1">
+                <Spinner className="size-3" /> Refreshing
+              </span>
+            ) : (
+              `Updated ${timeFormat.format(query.dataUpdatedAt)}`
+            )}
+          </p>
+        ) : null}
+      </div>
+
+      {query.isError && query.data ? (
+        <p
+          role="alert"
+          className="mb-4 flex items-center gap-2 rounded-xl border border-amber-200 bg-amber-50 px-4 py-2.5 text-sm text-amber-800"
+        >
+          <CircleAlert className="size-4 shrink-0" aria-hidden />
+          {errorTitle(query.error)}. Showing the jobs loaded at {timeFormat.format(query.dataUpdatedAt)}.
+        </p>
+      ) : null}
+
+      {query.isPending ? (
+        <AdminJobsSkeleton mobile={mobile} />
+      ) : query.isError && !query.data ? (
+        <div role="alert">
+          <EmptyState
+            icon={CircleAlert}
+            title={errorTitle(query.error)}
+            action={
+              <Button variant="outline" onClick={() => void query.refetch()} disabled={query.isFetching}>
+                <RefreshCw aria-hidden /> Retry
+              </Button>
+            }
+          >
+            {errorDetail(query.error)}
+          </EmptyState>
+        </div>
+      ) : all.length === 0 ? (
+        <EmptyState
+          icon={BriefcaseBusiness}
+          title="You haven't posted any jobs yet"
+          action={
+            <div className="flex flex-wrap justify-center gap-2">
+              <Button asChild>
+                <Link to={paths.adminJobsCreate.href()}>
+                  <SquarePlus aria-hidden /> Post a job
+                </Link>
+              </Button>
+              <Button asChild variant="outline">
+                <Link to={paths.adminJobTemplates.href()}>
+                  <LayoutTemplate aria-hidden /> Start from a template
+                </Link>
+              </Button>
+            </div>
+          }
+        >
+          Post your first job and freelancers across India can apply within minutes.
+        </EmptyState>
+      ) : jobs.length === 0 ? (
+        <EmptyState
+          icon={Search}
+          title="No jobs match this title"
+          action={
+            <Button variant="outline" onClick={() => setFilter('')}>
+              <X aria-hidden /> Clear filter
+            </Button>
+          }
+        >
+          Nothing you posted has “{filter.trim()}” in its title.
+        </EmptyState>
+      ) : mobile ? (
+        <AdminJobsCards jobs={jobs} />
+      ) : (
+        <AdminJobsTable jobs={jobs} />
+      )}
+
+      {query.hasNextPage ? (
+        <div className="mt-4 flex justify-center">
+          <Button
+            variant="outline"
+            onClick={() => void query.fetchNextPage()}
+            disabled={query.isFetchingNextPage}
+          >
+            {query.isFetchingNextPage ? <Spinner /> : null} Load more jobs
+          </Button>
+        </div>
+      ) : null}
+    </div>
+  )
+}

@@ -1,0 +1,56 @@
+import { Button } from '@/components/ui/button'
+import { useInfiniteJobs } from '@/features/jobs/api/get-jobs'
+import { countText, JobGrid, type PagedJobs } from '@/features/jobs/components/job-grid'
+import { JobFiltersBar } from '@/features/jobs/components/job-filters'
+import { useJobFilters } from '@/features/jobs/hooks/use-job-filters'
+import { SearchBox } from '@/features/search/components/search-box'
+
+/**
+ * /explore — every opportunity as a grid, narrowed by a search and the browser's filters, all in the URL
+ * (spec §2 "Explore"). The search lives only in the URL, so leaving clears it.
+ */
+export function Component() {
+  const { filters, setFilters, reset } = useJobFilters()
+  const query = useInfiniteJobs(filters)
+  const list: PagedJobs = {
+    jobs: query.data?.pages.flatMap((p) => p.jobs) ?? [],
+    isPending: query.isPending,
+    isError: query.isError,
+    error: query.error,
+    isFetching: query.isFetching,
+    hasNextPage: query.hasNextPage,
+    isFetchingNextPage: query.isFetchingNextPage,
+    isFetchNextPageError: query.isFetchNextPageError,
+    refetch: query.refetch,
+    fetchNextPage: query.fetchNextPage,
+  }
+  const corrected = query.data?.pages[0]?.correctedQuery
+
+  return (
+    <div className="mx-auto flex w-full max-w-6xl flex-col gap-4">
+      <title>Explore · Microlance</title>
+      <h1 className="text-2xl font-semibold tracking-tight text-slate-900">
+        Search Results{query.isPending ? '' : ` (${countText(list)})`}
+      </h1>
+      <SearchBox
+        value={filters.q ?? ''}
+        label="Search opportunities"
+        onSearch={(q) => setFilters({ ...filters, q: q || undefined })}
+      />
+      <JobFiltersBar filters={filters} onChange={setFilters} />
+      {corrected && filters.q && corrected.toLowerCase() !== filters.q.toLowerCase() ? (
+        <p className="text-sm text-slate-600">
+          Showing results for <strong className="font-semibold text-slate-900">{corrected}</strong>
+        </p>
+      ) : null}
+      <JobGrid
+        list={list}
+        emptyAction={
+          <Button variant="outline" onClick={reset}>
+            Reset Filters
+          </Button>
+        }
+      />
+    </div>
+  )
+}

@@ -1,0 +1,51 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query'
+import type { DECIDABLE_STATUSES } from '@common/schemas/application'
+import { api } from '@/lib/api-client'
+import type { ApplicantsData } from './get-applicants'
+import { adminJobsKeys } from './types'
+
+export type Decision = (typeof DECIDABLE_STATUSES)[number]
+
+interface DecideAnswer {
+  success: boolean
+  message?: string
+  application?: { _id: string; status: string }
+}
+
+/** PATCH /application/applications/:applicationId/status {status} (lowercase; the poster sets accepted/rejected). */
+export async function decideApplication({
+  applicationId,
+  status,
+}: {
+  jobId: string
+  applicationId: string
+  status: Decision
+}): Promise<DecideAnswer> {
+  const res = await api.patch<DecideAnswer>(
+    `/application/applications/${encodeURIComponent(applicationId)}/status`,
+    { status },
+  )
+  return res.data
+}
+
+/** Spec §4: the row updates locally on success (no refetch of the whole table). */
+export function useDecideApplication() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: decideApplication,
+    onSuccess: (answer, { jobId, applicationId, status }) => {
+      if (!answer.success) return
+      const next = (answer.application?.status ?? status) as Decision
+      queryClient.setQueryData<ApplicantsData>(adminJobsKeys.applicants(jobId), (d) =>
+        d
+          ? {
+              ...d,
+              applications: d.applications.map((a) =>
+                a._id === applicationId ? { ...a, status: next, updatedAt: new Date().toISOString() } : a,
+              ),
+            }
+          : d,
+      )
+    },
+  })
+}

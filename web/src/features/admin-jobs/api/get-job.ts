@@ -1,0 +1,21 @@
+import { queryOptions, useQuery } from '@tanstack/react-query'
+import { api } from '@/lib/api-client'
+import { adminJobsKeys, type AdminJob } from './types'
+
+/** GET /job/:id — one job (its creator sees drafts too). */
+export async function getJob(id: string, signal?: AbortSignal): Promise<AdminJob> {
+  const res = await api.get<{ success: boolean; job: AdminJob }>(`/job/${encodeURIComponent(id)}`, { signal })
+  return res.data.job
+}
+
+export const jobQueryOptions = (id: string) =>
+  queryOptions({
+    queryKey: adminJobsKeys.job(id),
+    queryFn: ({ signal }) => getJob(id, signal),
+    // The edit form starts from what is stored now, not from a copy cached earlier.
+    staleTime: 0,
+  })
+
+export function useJob(id: string) {
+  return useQuery(jobQueryOptions(id))
+}

@@ -1,0 +1,55 @@
+import { useMutation, useQueryClient, type InfiniteData } from '@tanstack/react-query'
+import type { JobAction } from '@common/schemas/job'
+import { api } from '@/lib/api-client'
+import { adminJobsKeys, type AdminJob } from './types'
+
+type Pages = InfiniteData<{ jobs: AdminJob[]; nextCursor: string | null }>
+
+/** Replaces one job in the cached manage list, so a row changes the moment the server agrees. */
+export function replaceInList(data: Pages | undefined, job: AdminJob): Pages | undefined {
+  if (!data) return data
+  return {
+    ...data,
+    pages: data.pages.map((p) => ({ ...p, jobs: p.jobs.map((j) => (j._id === job._id ? job : j)) })),
+  }
+}
+
+/** POST /job/:id/status {action} — publish, close, reopen, archive, unarchive… → success, message, job. */
+export async function changeJobStatus({ id, action }: { id: string; action: JobAction }) {
+  const res = await api.post<{ success: boolean; message: string; job: AdminJob }>(
+    `/job/${encodeURIComponent(id)}/status`,
+    { action },
+  )
+  return res.data
+}
+
+export function useChangeJobStatus() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: changeJobStatus,
+    onSuccess: (answer) => {
+      if (!answer.job) return
+      queryClient.setQueryData<Pages>(adminJobsKeys.list(), (d) => replaceInList(d, answer.job))
+      queryClient.setQueryData(adminJobsKeys.job(answer.job._id), answer.job)
+    },
+  })
+}
+
+/** DELETE /job/:id — refused by the server while money is in escrow (its message says so). */
+export async function deleteJob(id: string) {
+  const res = await api.delete<{ success: boolean; message: string }>(`/job/${encodeURIComponent(id)}`)
+  return res.data
+}
+
+export function useDeleteJob() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: deleteJob,
+    onSuccess: (_answer, id) => {
+      queryClient.setQueryData<Pages>(adminJobsKeys.list(), (d) =>
+        d ? { ...d, pages: d.pages.map((p) => ({ ...p, jobs: p.jobs.filter((j) => j._id !== id) })) } : d,
+      )
+      queryClient.removeQueries({ queryKey: adminJobsKeys.job(id) })
+    },
+  })
+}

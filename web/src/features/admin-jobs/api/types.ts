@@ -1,0 +1,20 @@
+import type { z } from 'zod'
+import type { ApplicantDto } from '@common/schemas/application'
+import type { CompanyDto } from '@common/schemas/company'
+import type { JobDtoType } from '@common/schemas/job-answer'
+
+/** A job as the API presents it (spec §3 Job); money in rupees. */
+export type AdminJob = JobDtoType
+/** An application as the job's poster sees it (spec §3 Application). */
+export type Applicant = z.infer<typeof ApplicantDto>
+/** One of the client's company profiles. */
+export type Company = z.infer<typeof CompanyDto>
+
+/** Query keys of this feature, in one place so mutations update exactly what the pages read. */
+export const adminJobsKeys = {
+  all: ['admin-jobs'] as const,
+  list: () => ['admin-jobs', 'list'] as const,
+  job: (id: string) => ['admin-jobs', 'job', id] as const,
+  applicants: (id: string) => ['admin-jobs', 'applicants', id] as const,
+  companies: () => ['admin-jobs', 'companies'] as const,
+}

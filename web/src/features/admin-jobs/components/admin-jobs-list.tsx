@@ -1,0 +1,187 @@
+import { Link } from 'react-router'
+import { formatRupees } from '@common/money'
+import { StatusBadge } from '@/components/status-badge'
+import { Badge } from '@/components/ui/badge'
+import { Skeleton } from '@/components/ui/skeleton'
+import { paths } from '@/config/paths'
+import type { AdminJob } from '../api/types'
+import { formatDate, PAYMENT_TYPE_LABEL, priceSummary, TITLE_LIMIT, truncate } from '../lib/format'
+import { JobActions } from './job-actions'
+
+const COLUMNS = ['Title', 'Status', 'Payment', 'Total', 'Applicants', 'Funds', 'Actions'] as const
+
+/** The title cut to the spec's length (20 desktop / 40 mobile), the whole title on hover and for screen readers. */
+function JobTitle({ job, max }: { job: AdminJob; max: number }) {
+  const short = truncate(job.title, max)
+  return (
+    <Link
+      to={paths.jobDescription.href(job._id)}
+      title={job.title}
+      aria-label={short === job.title ? undefined : job.title}
+      className="font-medium text-slate-900 hover:text-primary hover:underline"
+    >
+      {short}
+    </Link>
+  )
+}
+
+/** The created date, under the title. */
+function Posted({ job }: { job: AdminJob }) {
+  return (
+    <span className="mt-0.5 block text-xs text-muted-foreground">
+      Created <time dateTime={job.createdAt}>{formatDate(job.createdAt)}</time>
+    </span>
+  )
+}
+
+function StatusCell({ job }: { job: AdminJob }) {
+  return (
+    <span className="inline-flex flex-wrap items-center gap-1.5">
+      <StatusBadge status={job.status} />
+      {job.archived ? <Badge variant="outline">Archived</Badge> : null}
+    </span>
+  )
+}
+
+function ApplicantsLink({ job }: { job: AdminJob }) {
+  const n = job.applicationCount
+  return (
+    <Link
+      to={paths.adminApplicants.href(job._id)}
+      className="font-medium text-primary tabular-nums hover:underline"
+      aria-label={`${n} applicant${n === 1 ? '' : 's'} for ${job.title}`}
+    >
+      {n}
+    </Link>
+  )
+}
+
+/** Desktop: the jobs table of spec §2 "Admin jobs manage". */
+export function AdminJobsTable({ jobs }: { jobs: AdminJob[] }) {
+  return (
+    <div className="overflow-x-auto rounded-2xl border bg-card shadow-xs">
+      <table className="w-full min-w-[52rem] text-left text-sm" aria-label="Your jobs">
+        <thead className="border-b bg-muted/50 text-xs tracking-wide text-muted-foreground uppercase">
+          <tr>
+            {COLUMNS.map((c) => (
+              <th
+                key={c}
+                scope="col"
+                className={c === 'Actions' ? 'px-3 py-3 text-right font-medium' : 'px-3 py-3 font-medium'}
+              >
+                {c}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody className="divide-y">
+          {jobs.map((job) => (
+            <tr key={job._id} className="hover:bg-muted/40" data-job-id={job._id}>
+              <td className="px-3 py-3 whitespace-nowrap">
+                <JobTitle job={job} max={TITLE_LIMIT.desktop} />
+                <Posted job={job} />
+              </td>
+              <td className="px-3 py-3">
+                <StatusCell job={job} />
+              </td>
+              <td className="px-3 py-3 whitespace-nowrap text-slate-600">
+                <span className="block">{PAYMENT_TYPE_LABEL[job.paymentType]}</span>
+                {job.paymentType === 'one-time' ? null : (
+                  <span className="block text-xs text-muted-foreground">{priceSummary(job)}</span>
+                )}
+              </td>
+              <td className="px-3 py-3 font-medium whitespace-nowrap tabular-nums">
+                {formatRupees(job.total)}
+              </td>
+              <td className="px-3 py-3">
+                <ApplicantsLink job={job} />
+              </td>
+              <td className="px-3 py-3">
+                <StatusBadge status={job.fundStatus} className="normal-case" />
+              </td>
+              <td className="px-3 py-3">
+                <JobActions job={job} className="justify-end" />
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  )
+}
+
+/** Mobile: each job as a card, so nothing scrolls sideways at 390 px. */
+export function AdminJobsCards({ jobs }: { jobs: AdminJob[] }) {
+  return (
+    <ul className="flex flex-col gap-3" aria-label="Your jobs">
+      {jobs.map((job) => (
+        <li key={job._id} className="rounded-2xl border bg-card p-4 shadow-xs" data-job-id={job._id}>
+          <div className="flex items-start justify-between gap-3">
+            <div className="min-w-0">
+              <h2 className="text-sm leading-snug break-words">
+                <JobTitle job={job} max={TITLE_LIMIT.mobile} />
+              </h2>
+              <Posted job={job} />
+            </div>
+            <StatusCell job={job} />
+          </div>
+          <dl className="mt-3 grid grid-cols-2 gap-x-4 gap-y-2.5 text-sm">
+            <div className="min-w-0">
+              <dt className="text-xs text-muted-foreground">Payment</dt>
+              <dd className="truncate">{PAYMENT_TYPE_LABEL[job.paymentType]}</dd>
+            </div>
+            <div>
+              <dt className="text-xs text-muted-foreground">Total</dt>
+              <dd className="font-medium tabular-nums">{formatRupees(job.total)}</dd>
+            </div>
+            <div>
+              <dt className="text-xs text-muted-foreground">Applicants</dt>
+              <dd>
+                <ApplicantsLink job={job} />
+              </dd>
+            </div>
+            <div>
+              <dt className="text-xs text-muted-foreground">Funds</dt>
+              <dd>
+                <StatusBadge status={job.fundStatus} className="normal-case" />
+              </dd>
+            </div>
+          </dl>
+          <JobActions job={job} className="mt-3 border-t pt-3" />
+        </li>
+      ))}
+    </ul>
+  )
+}
+
+/** Loading skeleton in the shape of the table (or the cards on mobile). */
+export function AdminJobsSkeleton({ mobile }: { mobile: boolean }) {
+  if (mobile)
+    return (
+      <div className="flex flex-col gap-3" aria-busy="true" aria-label="Loading your jobs">
+        {[0, 1, 2].map((i) => (
+          <Skeleton key={i} className="h-44 rounded-2xl" />
+        ))}
+      </div>
+    )
+  return (
+    <div
+      className="overflow-hidden rounded-2xl border bg-card"
+      aria-busy="true"
+      aria-label="Loading your jobs"
+    >
+      <div className="h-11 border-b bg-muted/50" />
+      {[0, 1, 2, 3, 4].map((i) => (
+        <div key={i} className="flex items-center gap-6 border-b px-4 py-4 last:border-b-0">
+          <Skeleton className="h-4 w-40" />
+          <Skeleton className="h-5 w-16 rounded-full" />
+          <Skeleton className="h-4 w-20" />
+          <Skeleton className="h-4 w-24" />
+          <Skeleton className="h-4 w-8" />
+          <Skeleton className="h-5 w-24 rounded-full" />
+          <Skeleton className="ml-auto h-8 w-40" />
+        </div>
+      ))}
+    </div>
+  )
+}

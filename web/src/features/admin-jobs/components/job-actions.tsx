@@ -1,0 +1,205 @@
+import { useState } from 'react'
+import { Link } from 'react-router'
+import {
+  Archive,
+  ArchiveRestore,
+  CircleStop,
+  Ellipsis,
+  ExternalLink,
+  Pencil,
+  RotateCcw,
+  Send,
+  Trash2,
+  Users,
+} from 'lucide-react'
+import { toast } from 'sonner'
+import { TOAST } from '@common/limits'
+import type { JobAction } from '@common/schemas/job'
+import { Button } from '@/components/ui/button'
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '@/components/ui/dialog'
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuSeparator,
+  DropdownMenuTrigger,
+} from '@/components/ui/dropdown-menu'
+import { Spinner } from '@/components/ui/spinner'
+import { paths } from '@/config/paths'
+import { errorText, isCancelled, serverMessage } from '@/lib/errors'
+import { cn } from '@/lib/utils'
+import { useChangeJobStatus, useDeleteJob } from '../api/job-status'
+import type { AdminJob } from '../api/types'
+
+const ms = TOAST.jobActionMs
+
+/** The status change a row offers: publish a draft, close an active job, reopen a closed one, restore an archived one. */
+function primaryAction(job: AdminJob): { action: JobAction; label: string; icon: typeof Send } {
+  if (job.archived) return { action: 'unarchive', label: 'Restore', icon: ArchiveRestore }
+  if (job.status === 'draft') return { action: 'publish', label: 'Publish', icon: Send }
+  if (job.status === 'active') return { action: 'close', label: 'Close', icon: CircleStop }
+  return { action: 'reopen', label: 'Reopen', icon: RotateCcw }
+}
+
+/** Edit, the status change, Delete (with a confirmation) and a menu with the rest, for one job row. */
+export function JobActions({ job, className }: { job: AdminJob; className?: string }) {
+  const change = useChangeJobStatus()
+  const [confirming, setConfirming] = useState(false)
+  const primary = primaryAction(job)
+  const sr = <span className="sr-only"> {job.title}</span>
+
+  const run = (action: JobAction) =>
+    change.mutate(
+      { id: job._id, action },
+      {
+        onSuccess: (answer) => toast.success(answer.message || 'Job updated', { duration: ms }),
+        onError: (error) => {
+          if (!isCancelled(error)) toast.error(errorText(error, 'Failed to update the job'), { duration: ms })
+        },
+      },
+    )
+
+  return (
+    <div className={cn('flex items-center gap-1.5', className)}>
+      <Button asChild variant="outline" size="sm">
+        <Link to={paths.adminJobEdit.href(job._id)}>
+          <Pencil aria-hidden />
+          Edit{sr}
+        </Link>
+      </Button>
+      <Button
+        variant={primary.action === 'publish' ? 'default' : 'outline'}
+        size="sm"
+        disabled={change.isPending}
+        onClick={() => run(primary.action)}
+      >
+        {change.isPending ? <Spinner /> : <primary.icon aria-hidden />}
+        {primary.label}
+        {sr}
+      </Button>
+      <Button
+        variant="ghost"
+        size="icon-sm"
+        className="text-red-600 hover:bg-red-50 hover:text-red-700"
+        onClick={() => setConfirming(true)}
+        aria-label={`Delete ${job.title}`}
+        title="Delete"
+      >
+        <Trash2 aria-hidden />
+      </Button>
+      <DropdownMenu modal={false}>
+        <DropdownMenuTrigger asChild>
+          <Button variant="ghost" size="icon-sm" aria-label={`More actions for ${job.title}`} title="More">
+            <Ellipsis aria-hidden />
+          </Button>
+        </DropdownMenuTrigger>
+        <DropdownMenuContent align="end">
+          <DropdownMenuItem asChild>
+            <Link to={paths.adminApplicants.href(job._id)}>
+              <Users aria-hidden /> View applicants
+            </Link>
+          </DropdownMenuItem>
+          <DropdownMenuItem asChild>
+            <Link to={paths.jobDescription.href(job._id)}>
+              <ExternalLink aria-hidden /> View job page
+            </Link>
+          </DropdownMenuItem>
+          <DropdownMenuSeparator />
+          {job.archived ? (
+            <DropdownMenuItem onSelect={() => run('unarchive')}>
+              <ArchiveRestore aria-hidden /> Restore from archive
+            </DropdownMenuItem>
+          ) : (
+            <DropdownMenuItem onSelect={() => run('archive')}>
+              <Archive aria-hidden /> Archive
+            </DropdownMenuItem>
+          )}
+          <DropdownMenuItem
+            onSelect={() => setConfirming(true)}
+            className="text-red-600 data-[highlighted]:bg-red-50 [&_svg]:text-red-600"
+          >
+            <Trash2 aria-hidden /> Delete
+          </DropdownMenuItem>
+        </DropdownMenuContent>
+      </DropdownMenu>
+      <DeleteJobDialog job={job} open={confirming} onOpenChange={setConfirming} />
+    </div>
+  )
+}
+
+function DeleteJobDialog({
+  job,
+  open,
+  onOpenChange,
+}: {
+  job: AdminJob
+  open: boolean
+  onOpenChange: (open: boolean) => void
+}) {
+  const remove = useDeleteJob()
+  const [problem, setProblem] = useState<string | null>(null)
+  const count = job.applicationCount
+
+  const onDelete = () =>
+    remove.mutate(job._id, {
+      onSuccess: (answer) => {
+        toast.success(answer.message || 'Job deleted', { duration: ms })
+        onOpenChange(false)
+      },
+      onError: (error) => {
+        if (isCancelled(error)) return
+        // The server refuses while money is in escrow; its sentence says what to do instead.
+        setProblem(serverMessage(error) ?? 'Failed to delete the job')
+        toast.error(errorText(error, 'Failed to delete the job'), { duration: ms })
+      },
+    })
+
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={(next) => {
+        if (!next) setProblem(null)
+        onOpenChange(next)
+      }}
+    >
+      <DialogContent role="alertdialog">
+        <DialogHeader>
+          <DialogTitle>Delete this job?</DialogTitle>
+          <DialogDescription>
+            “{job.title}”{count ? ` and its ${count} application${count === 1 ? '' : 's'}` : ''} will be
+            removed for good. This cannot be undone.
+          </DialogDescription>
+        </DialogHeader>
+        {problem ? (
+          <p
+            role="alert"
+            className="rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-700"
+          >
+            {problem}
+          </p>
+        ) : null}
+        <DialogFooter>
+          <Button variant="outline" onClick={() => onOpenChange(false)} disabled={remove.isPending}>
+            Cancel
+          </Button>
+          <Button variant="destructive" onClick={onDelete} disabled={remove.isPending}>
+            {remove.isPending ? (
+              <>
+                <Spinner /> Deleting...
+              </>
+            ) : (
+              'Delete job'
+            )}
+          </Button>
+        </DialogFooter>
+      </DialogContent>
+    </Dialog>
+  )
+}

@@ -1,0 +1,197 @@
+import { REMOTE, STATES, UNION_TERRITORIES, type Location } from '@common/locations'
+import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card'
+import { Input } from '@/components/ui/input'
+import type { SetField } from '../hooks/use-job-form'
+import { todayInIndia, type FieldErrors, type JobFormValues } from '../lib/job-form-values'
+import { describedBy, FormField, NativeSelect } from './form-field'
+import { NumericInput } from './numeric-input'
+
+const JOB_TYPES = ['Freelance', 'Contract', 'Part-time', 'Full-time', 'Internship']
+const LEVELS = ['Entry', 'Intermediate', 'Expert']
+
+/** Location (Remote, the 28 states and 8 union territories — spec §5), deadline, duration, hours and the rest. */
+export function JobDetailsCard({
+  values,
+  errors,
+  set,
+}: {
+  values: JobFormValues
+  errors: FieldErrors
+  set: SetField
+}) {
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Timing and place</CardTitle>
+      </CardHeader>
+      <CardContent className="grid gap-5 sm:grid-cols-2">
+        <FormField id="job-locationPreference" label="Location" error={errors.locationPreference}>
+          <NativeSelect
+            id="job-locationPreference"
+            value={values.locationPreference}
+            onChange={(e) => set('locationPreference', e.target.value as Location)}
+            {...describedBy('job-locationPreference', { error: errors.locationPreference })}
+          >
+            <option value={REMOTE}>{REMOTE}</option>
+            <optgroup label="States">
+              {STATES.map((s) => (
+                <option key={s} value={s}>
+                  {s}
+                </option>
+              ))}
+            </optgroup>
+            <optgroup label="Union territories">
+              {UNION_TERRITORIES.map((s) => (
+                <option key={s} value={s}>
+                  {s}
+                </option>
+              ))}
+            </optgroup>
+          </NativeSelect>
+        </FormField>
+        <FormField id="job-deadline" label="Application deadline" hint="Optional" error={errors.deadline}>
+          <Input
+            id="job-deadline"
+            type="date"
+            min={todayInIndia()}
+            value={values.deadline}
+            onChange={(e) => set('deadline', e.target.value)}
+            {...describedBy('job-deadline', { hint: true, error: errors.deadline })}
+          />
+        </FormField>
+        <NumberField id="duration" label="Duration (weeks)" values={values} errors={errors} set={set} />
+        <NumberField id="hours" label="Hours per week" values={values} errors={errors} set={set} />
+        <ChoiceField
+          id="jobType"
+          label="Job type"
+          options={JOB_TYPES}
+          values={values}
+          errors={errors}
+          set={set}
+        />
+        <ChoiceField
+          id="experienceLevel"
+          label="Experience level"
+          options={LEVELS}
+          values={values}
+          errors={errors}
+          set={set}
+        />
+        <FormField
+          id="job-position"
+          label="Position"
+          hint="Optional, e.g. Video Editor"
+          error={errors.position}
+        >
+          <Input
+            id="job-position"
+            value={values.position}
+            maxLength={100}
+            onChange={(e) => set('position', e.target.value)}
+            {...describedBy('job-position', { hint: true, error: errors.position })}
+          />
+        </FormField>
+        <NumberField
+          id="prize"
+          label="Prize (₹)"
+          hint="For competitions"
+          values={values}
+          errors={errors}
+          set={set}
+        />
+      </CardContent>
+    </Card>
+  )
+}
+
+type TextKey = 'duration' | 'hours' | 'prize' | 'jobType' | 'experienceLevel'
+
+function NumberField({
+  id,
+  label,
+  hint,
+  values,
+  errors,
+  set,
+}: {
+  id: TextKey
+  label: string
+  hint?: string
+  values: JobFormValues
+  errors: FieldErrors
+  set: SetField
+}) {
+  return (
+    <FormField id={`job-${id}`} label={label} hint={hint ?? 'Optional'} error={errors[id]}>
+      <NumericInput
+        id={`job-${id}`}
+        value={values[id]}
+        onValueChange={(v) => set(id, v)}
+        {...describedBy(`job-${id}`, { hint: true, error: errors[id] })}
+      />
+    </FormField>
+  )
+}
+
+function ChoiceField({
+  id,
+  label,
+  options,
+  values,
+  errors,
+  set,
+}: {
+  id: TextKey
+  label: string
+  options: string[]
+  values: JobFormValues
+  errors: FieldErrors
+  set: SetField
+}) {
+  const current = values[id]
+  return (
+    <FormField id={`job-${id}`} label={label} error={errors[id]}>
+      <NativeSelect
+        id={`job-${id}`}
+        value={current}
+        onChange={(e) => set(id, e.target.value)}
+        {...describedBy(`job-${id}`, { error: errors[id] })}
+      >
+        <option value="">Not specified</option>
+        {options.map((o) => (
+          <option key={o} value={o}>
+            {o}
+          </option>
+        ))}
+        {current && !options.includes(current) ? <option value={current}>{current}</option> : null}
+      </NativeSelect>
+    </FormField>
+  )
+}
+
+export function Check({
+  id,
+  label,
+  checked,
+  onChange,
+}: {
+  id: string
+  label: string
+  checked: boolean
+  onChange: (checked: boolean) => void
+}) {
+  return (
+    <div className="flex items-center gap-2">
+      <input
+        id={id}
+        type="checkbox"
+        checked={checked}
+        onChange={(e) => onChange(e.target.checked)}
+        className="size-4 rounded accent-primary"
+      />
+      <label htmlFor={id} className="text-sm">
+        {label}
+      </label>
+    </div>
+  )
+}

@@ -1,0 +1,237 @@
+import type { FormEvent, KeyboardEvent } from 'react'
+import { useNavigate } from 'react-router'
+import { CircleAlert, Lock, Send } from 'lucide-react'
+import { CATEGORIES, type Category } from '@common/categories'
+import { JOB_LIMITS } from '@common/schemas/job'
+import { Button } from '@/components/ui/button'
+import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card'
+import { Input } from '@/components/ui/input'
+import { Spinner } from '@/components/ui/spinner'
+import { Textarea } from '@/components/ui/textarea'
+import { paths } from '@/config/paths'
+import { useJobForm } from '../hooks/use-job-form'
+import type { JobFormValues } from '../lib/job-form-values'
+import { CompanyField } from './company-field'
+import { describedBy, FormField, NativeSelect } from './form-field'
+import { Check, JobDetailsCard } from './job-details-card'
+import { PaymentFields } from './payment-fields'
+import { SkillsField } from './skills-field'
+
+/**
+ * The post-a-job form (spec §2 "Post a job", §5): every field of POST /job/post. In `edit` mode it PUTs the job
+ * instead. Nothing typed is lost on an error: the values live here until the page is left.
+ */
+export function JobForm({
+  mode,
+  initial,
+  jobId,
+  moneyLocked = false,
+}: {
+  mode: 'create' | 'edit'
+  initial: JobFormValues
+  jobId?: string
+  moneyLocked?: boolean
+}) {
+  const navigate = useNavigate()
+  const { values, errors, set, submit, intent, busy } = useJobForm({ mode, initial, jobId })
+
+  const onSubmit = (e: FormEvent<HTMLFormElement>) => {
+    e.preventDefault()
+    const submitter = (e.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null
+    void submit(submitter?.value === 'active' ? 'active' : 'draft')
+  }
+
+  // A long form with two ways to submit: Enter in a one-line field must not publish (or save) it by accident.
+  const onKeyDown = (e: KeyboardEvent<HTMLFormElement>) => {
+    const t = e.target
+    // Only this form's own fields: the add-company dialog is portalled but its events bubble through here.
+    if (
+      e.key === 'Enter' &&
+      t instanceof HTMLInputElement &&
+      e.currentTarget.contains(t) &&
+      !['checkbox', 'radio'].includes(t.type)
+    )
+      e.preventDefault()
+  }
+
+  const noPaymentType = !values.paymentType
+  return (
+    <form
+      onSubmit={onSubmit}
+      onKeyDown={onKeyDown}
+      noValidate
+      className="flex flex-col gap-6"
+      aria-label="Job details"
+    >
+      {errors.form ? (
+        <div
+          role="alert"
+          className="flex items-start gap-2 rounded-xl border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-700"
+        >
+          <CircleAlert className="mt-0.5 size-4 shrink-0" aria-hidden />
+          {errors.form}
+        </div>
+      ) : null}
+
+      <Card>
+        <CardHeader>
+          <CardTitle>The job</CardTitle>
+        </CardHeader>
+        <CardContent className="flex flex-col gap-5">
+          <FormField id="job-title" label="Title" error={errors.title} required>
+            <Input
+              id="job-title"
+              value={values.title}
+              maxLength={JOB_LIMITS.titleMax}
+              onChange={(e) => set('title', e.target.value)}
+              placeholder="e.g. Instagram Reels editor for a lifestyle brand"
+              {...describedBy('job-title', { error: errors.title })}
+            />
+          </FormField>
+          <FormField
+            id="job-description"
+            label="Description"
+            hint="What needs doing, what you will provide, and how you will judge the work."
+            error={errors.description}
+            required
+          >
+            <Textarea
+              id="job-description"
+              value={values.description}
+              rows={7}
+              maxLength={JOB_LIMITS.descriptionMax}
+              onChange={(e) => set('description', e.target.value)}
+              {...describedBy('job-description', { hint: true, error: errors.description })}
+            />
+          </FormField>
+          <div className="grid gap-4 sm:grid-cols-2">
+            <FormField id="job-category" label="Category" error={errors.category}>
+              <NativeSelect
+                id="job-category"
+                value={values.category}
+                onChange={(e) => set('category', e.target.value as Category)}
+                {...describedBy('job-category', { error: errors.category })}
+              >
+                {CATEGORIES.map((c) => (
+                  <option key={c} value={c}>
+                    {c}
+                  </option>
+                ))}
+              </NativeSelect>
+            </FormField>
+            <CompanyField
+              value={values.companyId}
+              onChange={(v) => set('companyId', v)}
+              error={errors.companyId}
+            />
+          </div>
+          <SkillsField value={values.skills} onChange={(v) => set('skills', v)} error={errors.skills} />
+        </CardContent>
+      </Card>
+
+      <Card>
+        <CardHeader>
+          <CardTitle>Payment</CardTitle>
+          {moneyLocked ? (
+            <p className="flex items-center gap-1.5 text-sm text-muted-foreground">
+              <Lock className="size-3.5" aria-hidden /> Money is in escrow for this job, so its payment terms
+              are fixed.
+            </p>
+          ) : null}
+        </CardHeader>
+        <CardContent className="flex flex-col gap-5">
+          <PaymentFields values={values} errors={errors} set={set} locked={moneyLocked} />
+          <div className="flex flex-wrap gap-x-6 gap-y-3">
+            <Check
+              id="job-isFree"
+              label="Free (no payment)"
+              checked={values.isFree}
+              onChange={(v) => set('isFree', v)}
+            />
+            <Check
+              id="job-isDiscounted"
+              label="Discounted"
+              checked={values.isDiscounted}
+              onChange={(v) => set('isDiscounted', v)}
+            />
+          </div>
+        </CardContent>
+      </Card>
+
+      <JobDetailsCard values={values} errors={errors} set={set} />
+
+      <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-end">
+        {noPaymentType ? (
+          <p id="job-submit-hint" className="text-sm text-muted-foreground sm:mr-auto">
+            Choose a payment type to continue.
+          </p>
+        ) : null}
+        {mode === 'create' ? (
+          <>
+            <Button
+              type="submit"
+              value="draft"
+              variant="outline"
+              size="lg"
+              className="order-3 sm:order-none"
+              disabled={noPaymentType || busy}
+              aria-describedby={noPaymentType ? 'job-submit-hint' : undefined}
+            >
+              {intent === 'draft' ? (
+                <>
+                  <Spinner /> Saving...
+                </>
+              ) : (
+                'Save as draft'
+              )}
+            </Button>
+            <Button
+              type="submit"
+              value="active"
+              size="lg"
+              className="order-2 sm:order-none"
+              disabled={noPaymentType || busy}
+              aria-describedby={noPaymentType ? 'job-submit-hint' : undefined}
+            >
+              {intent === 'active' ? (
+                <>
+                  <Spinner /> Publishing...
+                </>
+              ) : (
+                <>
+                  <Send aria-hidden /> Publish
+                </>
+              )}
+            </Button>
+          </>
+        ) : (
+          <>
+            <Button
+              variant="outline"
+              size="lg"
+              className="order-3 sm:order-none"
+              disabled={busy}
+              onClick={() => navigate(paths.adminJobsManage.href())}
+            >
+              Cancel
+            </Button>
+            <Button
+              type="submit"
+              size="lg"
+              className="order-2 sm:order-none"
+              disabled={noPaymentType || busy}
+            >
+              {intent ? (
+                <>
+                  <Spinner /> Saving...
+                </>
+              ) : (
+                'Save changes'
+              )}
+            </Button>
+          </>
+        )}
+      </div>
+    </form>
+  )
+}

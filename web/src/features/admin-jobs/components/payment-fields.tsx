@@ -1,0 +1,207 @@
+import { BadgeIndianRupee, Layers, Repeat } from 'lucide-react'
+import { formatRupees } from '@common/money'
+import type { PaymentType } from '@common/schemas/job'
+import { Label } from '@/components/ui/label'
+import { cn } from '@/lib/utils'
+import type { SetField } from '../hooks/use-job-form'
+import { liveTotal, type FieldErrors, type Frequency, type JobFormValues } from '../lib/job-form-values'
+import { describedBy, errorId, FormField, NativeSelect } from './form-field'
+import { NumericInput } from './numeric-input'
+
+const OPTIONS: { value: PaymentType; label: string; hint: string; icon: typeof Layers }[] = [
+  { value: 'one-time', label: 'One-time', hint: 'One fixed price for the whole job', icon: BadgeIndianRupee },
+  {
+    value: 'per-unit',
+    label: 'Per unit',
+    hint: 'A rate for each piece: a reel, an article, a photo',
+    icon: Layers,
+  },
+  { value: 'recurring', label: 'Recurring', hint: 'A weekly or monthly retainer', icon: Repeat },
+]
+
+/** The payment model (radio cards), its money fields, and the total, recomputed as the user types (spec §5). */
+export function PaymentFields({
+  values,
+  errors,
+  set,
+  locked,
+}: {
+  values: JobFormValues
+  errors: FieldErrors
+  set: SetField
+  /** Money is in escrow: the server refuses changes to the payment terms, so the fields are read-only. */
+  locked?: boolean
+}) {
+  const pt = values.paymentType
+  const money = (id: keyof JobFormValues, label: string, hint?: string) => (
+    <FormField id={`job-${id}`} label={label} hint={hint} error={errors[id]} required={!values.isFree}>
+      <div className="relative">
+        <span
+          className="pointer-events-none absolute top-1/2 left-3 -translate-y-1/2 text-sm text-muted-foreground"
+          aria-hidden
+        >
+          ₹
+        </span>
+        <NumericInput
+          id={`job-${id}`}
+          className="pl-7"
+          value={values[id] as string}
+          onValueChange={(v) => set(id, v)}
+          placeholder="0"
+          disabled={locked}
+          {...describedBy(`job-${id}`, { hint: !!hint, error: errors[id] })}
+        />
+      </div>
+    </FormField>
+  )
+
+  return (
+    <div className="flex flex-col gap-5">
+      <fieldset
+        className="flex flex-col gap-3"
+        aria-describedby={errors.paymentType ? errorId('job-paymentType') : undefined}
+        disabled={locked}
+      >
+        <legend className="mb-3 text-sm font-medium">
+          Payment type
+          <span className="ml-0.5 text-red-600" aria-hidden>
+            *
+          </span>
+        </legend>
+        <div className="grid gap-3 sm:grid-cols-3">
+          {OPTIONS.map((o) => {
+            const id = `job-paymentType-${o.value}`
+            return (
+              <label
+                key={o.value}
+                htmlFor={id}
+                className={cn(
+                  'flex cursor-pointer items-start gap-3 rounded-xl border bg-card p-3.5 transition-colors hover:border-primary/50',
+                  'has-[:checked]:border-primary has-[:checked]:bg-accent/60 has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-ring',
+                  'has-[:disabled]:cursor-not-allowed has-[:disabled]:opacity-70',
+                )}
+              >
+                <input
+                  id={id}
+                  type="radio"
+                  name="paymentType"
+                  value={o.value}
+                  checked={pt === o.value}
+                  onChange={() => set('paymentType', o.value)}
+                  className="mt-0.5 size-4 shrink-0 accent-primary outline-none"
+                  aria-labelledby={`${id}-label`}
+                  aria-describedby={`${id}-hint`}
+                />
+                <span className="flex min-w-0 flex-col gap-1">
+                  <span id={`${id}-label`} className="flex items-center gap-1.5 text-sm font-semibold">
+                    <o.icon className="size-4 text-primary" aria-hidden />
+                    {o.label}
+                  </span>
+                  <span id={`${id}-hint`} className="text-xs text-muted-foreground">
+                    {o.hint}
+                  </span>
+                </span>
+              </label>
+            )
+          })}
+        </div>
+        {errors.paymentType ? (
+          <p id={errorId('job-paymentType')} className="text-xs font-medium text-red-600">
+            {errors.paymentType}
+          </p>
+        ) : null}
+      </fieldset>
+
+      {pt === 'one-time' ? (
+        <div className="grid gap-4 sm:grid-cols-2">
+          {money('amount', 'Amount (₹)', 'The full price of the job')}
+        </div>
+      ) : null}
+      {pt === 'per-unit' ? (
+        <div className="grid gap-4 sm:grid-cols-2">
+          {money('rate', 'Rate per unit (₹)')}
+          <FormField id="job-units" label="Number of units" error={errors.units} required>
+            <NumericInput
+              id="job-units"
+              integer
+              value={values.units}
+              onValueChange={(v) => set('units', v)}
+              placeholder="e.g. 20"
+              disabled={locked}
+              {...describedBy('job-units', { error: errors.units })}
+            />
+          </FormField>
+        </div>
+      ) : null}
+      {pt === 'recurring' ? (
+        <div className="grid gap-4 sm:grid-cols-3">
+          {money('rate', 'Rate per cycle (₹)')}
+          <FormField id="job-frequency" label="Frequency" error={errors.frequency} required>
+            <NativeSelect
+              id="job-frequency"
+              value={values.frequency}
+              onChange={(e) => set('frequency', e.target.value as Frequency)}
+              disabled={locked}
+              {...describedBy('job-frequency', { error: errors.frequency })}
+            >
+              <option value="weekly">Weekly</option>
+              <option value="monthly">Monthly</option>
+            </NativeSelect>
+          </FormField>
+          <FormField id="job-cycles" label="Number of cycles" hint="Defaults to 1" error={errors.cycles}>
+            <NumericInput
+              id="job-cycles"
+              integer
+              value={values.cycles}
+              onValueChange={(v) => set('cycles', v)}
+              placeholder="1"
+              disabled={locked}
+              {...describedBy('job-cycles', { hint: true, error: errors.cycles })}
+            />
+          </FormField>
+        </div>
+      ) : null}
+
+      <TotalPreview values={values} error={errors.total} />
+    </div>
+  )
+}
+
+function TotalPreview({ values, error }: { values: JobFormValues; error?: string }) {
+  const total = liveTotal(values)
+  const pt = values.paymentType
+  const rate = formatRupees(Number(values.rate) || 0)
+  const cycles = Number(values.cycles) || 1
+  const formula =
+    pt === 'one-time'
+      ? 'The amount you pay on completion'
+      : pt === 'per-unit'
+        ? `${rate} × ${Number(values.units) || 0} units`
+        : pt === 'recurring'
+          ? `${rate} × ${cycles} ${values.frequency === 'weekly' ? 'week' : 'month'}${cycles === 1 ? '' : 's'}`
+          : 'Choose a payment type to see the total'
+  return (
+    <div
+      className={cn(
+        'flex flex-wrap items-center justify-between gap-x-6 gap-y-1 rounded-xl border border-indigo-100 bg-accent/50 px-4 py-3',
+        error && 'border-red-300 bg-red-50',
+      )}
+    >
+      <div className="flex flex-col gap-1">
+        <Label htmlFor="job-total" className="text-xs tracking-wide text-muted-foreground uppercase">
+          Total
+        </Label>
+        <p className="text-xs text-muted-foreground">{formula}</p>
+      </div>
+      <output
+        id="job-total"
+        htmlFor="job-amount job-rate job-units job-cycles"
+        aria-live="polite"
+        className="text-2xl font-semibold tracking-tight text-slate-900 tabular-nums"
+      >
+        {total === null ? '—' : formatRupees(total)}
+      </output>
+      {error ? <p className="w-full text-xs font-medium text-red-600">{error}</p> : null}
+    </div>
+  )
+}

@@ -1,0 +1,54 @@
+import { X } from 'lucide-react'
+import { Input } from '@/components/ui/input'
+import { parseSkillList } from '../lib/job-form-values'
+import { describedBy, FormField } from './form-field'
+
+/** Spec §5: skills typed comma separated (trimmed, empties dropped), shown as removable chips. */
+export function SkillsField({
+  value,
+  onChange,
+  error,
+}: {
+  value: string
+  onChange: (value: string) => void
+  error?: string
+}) {
+  const { skills, error: parseError } = parseSkillList(value)
+  const shownError = error ?? parseError
+  return (
+    <FormField
+      id="job-skills"
+      label="Skills"
+      hint="Comma separated, e.g. Video Editing, Instagram Marketing"
+      error={shownError}
+    >
+      <Input
+        id="job-skills"
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+        placeholder="Video Editing, Instagram Marketing"
+        {...describedBy('job-skills', { hint: true, error: shownError })}
+      />
+      {skills.length ? (
+        <ul className="flex flex-wrap gap-2" aria-label="Skills added">
+          {skills.map((skill) => (
+            <li
+              key={skill}
+              className="inline-flex items-center gap-1 rounded-full border border-indigo-100 bg-accent py-0.5 pr-1 pl-3 text-xs font-medium text-accent-foreground"
+            >
+              {skill}
+              <button
+                type="button"
+                className="rounded-full p-0.5 text-indigo-400 outline-none hover:bg-indigo-100 hover:text-indigo-700 focus-visible:ring-2 focus-visible:ring-ring"
+                aria-label={`Remove ${skill}`}
+                onClick={() => onChange(skills.filter((s) => s !== skill).join(', '))}
+              >
+                <X className="size-3.5" aria-hidden />
+              </button>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </FormField>
+  )
+}

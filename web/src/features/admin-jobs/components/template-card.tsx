@@ -1,0 +1,72 @@
+import { useNavigate } from 'react-router'
+import { ArrowRight, BadgeIndianRupee, Layers, Repeat } from 'lucide-react'
+import { formatRupees } from '@common/money'
+import { Button } from '@/components/ui/button'
+import { paths } from '@/config/paths'
+import type { JobTemplate } from '../lib/templates'
+
+const ICON = { 'one-time': BadgeIndianRupee, 'per-unit': Layers, recurring: Repeat } as const
+
+/** How a template pays, in words: "₹600.00 per unit", "₹35,000.00", "₹25,000.00 a month", and its total. */
+function terms(t: JobTemplate): { headline: string; detail: string } {
+  if (t.paymentType === 'one-time')
+    return { headline: formatRupees(t.amount ?? 0), detail: 'One-time · fixed price' }
+  if (t.paymentType === 'per-unit')
+    return {
+      headline: `${formatRupees(t.rate ?? 0)} per ${t.unitLabel ?? 'unit'}`,
+      detail: `Per unit · ${t.units} ${t.unitLabel ?? 'unit'}s = ${formatRupees((t.rate ?? 0) * (t.units ?? 0))} total`,
+    }
+  const cycles = t.cycles ?? 1
+  return {
+    headline: `${formatRupees(t.rate ?? 0)} ${t.frequency === 'weekly' ? 'a week' : 'a month'}`,
+    detail: `Recurring · ${cycles} ${t.frequency === 'weekly' ? 'weeks' : 'months'} = ${formatRupees((t.rate ?? 0) * cycles)} total`,
+  }
+}
+
+/** One built-in template (spec §2 "Job templates"); 'Use Template' opens the create form prefilled. */
+export function TemplateCard({ template }: { template: JobTemplate }) {
+  const navigate = useNavigate()
+  const Icon = ICON[template.paymentType]
+  const { headline, detail } = terms(template)
+  const headingId = `template-${template.id}`
+  return (
+    <article
+      aria-labelledby={headingId}
+      className="flex flex-col gap-4 rounded-2xl border bg-card p-5 shadow-xs transition-shadow hover:shadow-md"
+    >
+      <div className="flex items-start gap-3">
+        <span className="flex size-10 shrink-0 items-center justify-center rounded-xl bg-accent text-primary">
+          <Icon className="size-5" aria-hidden />
+        </span>
+        <div className="flex min-w-0 flex-col gap-1">
+          <h2 id={headingId} className="text-base leading-snug font-semibold text-slate-900">
+            {template.name}
+          </h2>
+          <p className="text-sm text-muted-foreground">{template.summary}</p>
+        </div>
+      </div>
+      <div className="rounded-xl bg-muted/60 px-4 py-3">
+        <p className="text-lg font-semibold tracking-tight text-slate-900 tabular-nums">{headline}</p>
+        <p className="text-xs text-muted-foreground">{detail}</p>
+      </div>
+      <ul className="flex flex-wrap gap-1.5" aria-label="Skills">
+        {template.skills.map((s) => (
+          <li
+            key={s}
+            className="rounded-full bg-accent px-2.5 py-0.5 text-xs font-medium text-accent-foreground"
+          >
+            {s}
+          </li>
+        ))}
+      </ul>
+      <p className="line-clamp-3 text-sm text-slate-600">{template.description.split('\n')[0]}</p>
+      <Button
+        className="mt-auto"
+        onClick={() => navigate(paths.adminJobsCreate.href(), { state: { template } })}
+        aria-describedby={headingId}
+      >
+        Use Template <ArrowRight aria-hidden />
+      </Button>
+    </article>
+  )
+}

@@ -1,0 +1,43 @@
+import { formatRupees } from '@common/money'
+
+/** Spec §9: admin titles are cut at 20 characters on desktop, 40 on mobile. */
+export const TITLE_LIMIT = { desktop: 20, mobile: 40 } as const
+
+/** Cuts `text` to `max` characters (counting code points, so an emoji is never split), adding an ellipsis. */
+export function truncate(text: string, max: number): string {
+  const chars = Array.from(text)
+  return chars.length > max ? `${chars.slice(0, max).join('').trimEnd()}…` : text
+}
+
+const dateFormat = new Intl.DateTimeFormat('en-IN', {
+  day: 'numeric',
+  month: 'short',
+  year: 'numeric',
+  timeZone: 'Asia/Kolkata',
+})
+
+/** "22 Nov 2026", in India's time zone. */
+export const formatDate = (iso: string) => dateFormat.format(new Date(iso))
+
+/** Payment model as people read it. */
+export const PAYMENT_TYPE_LABEL = {
+  'one-time': 'One-time',
+  'per-unit': 'Per unit',
+  recurring: 'Recurring',
+} as const
+
+/** A job's price in a phrase: "₹600.00 × 20 units", "₹25,000.00 monthly × 3". */
+export function priceSummary(j: {
+  paymentType: keyof typeof PAYMENT_TYPE_LABEL
+  amount: number | null
+  rate: number | null
+  units: number | null
+  cycles: number | null
+  frequency: string | null
+}): string {
+  if (j.paymentType === 'one-time') return 'Fixed price'
+  if (j.paymentType === 'per-unit')
+    return `${formatRupees(j.rate ?? 0)} × ${j.units ?? 0} unit${j.units === 1 ? '' : 's'}`
+  const cycles = j.cycles ?? 1
+  return `${formatRupees(j.rate ?? 0)} ${j.frequency ?? ''} × ${cycles}`.replace(/\s+/g, ' ')
+}

@@ -1,0 +1,24 @@
+import { queryOptions, useQuery } from '@tanstack/react-query'
+import type { z } from 'zod'
+import type { JobAnswer } from '@common/schemas/job-answer'
+import { api } from '@/lib/api-client'
+import { useAuth } from '@/lib/auth'
+import type { Job } from './get-jobs'
+
+/** GET /job/:id (the server counts one view per viewer per day). */
+export async function getJob(id: string, signal?: AbortSignal): Promise<Job> {
+  const res = await api.get<z.infer<typeof JobAnswer>>(`/job/${encodeURIComponent(id)}`, { signal })
+  return res.data.job
+}
+
+export const jobQueryKey = (viewerId: string | null, id: string) =>
+  ['jobs', 'detail', viewerId ?? 'anonymous', id] as const
+
+export const jobQueryOptions = (viewerId: string | null, id: string) =>
+  queryOptions({ queryKey: jobQueryKey(viewerId, id), queryFn: ({ signal }) => getJob(id, signal) })
+
+/** One job for /description/:id, or for the browser's panel when the linked job is not in the list. */
+export function useJob(id: string, enabled = true) {
+  const { user } = useAuth()
+  return useQuery({ ...jobQueryOptions(user?._id ?? null, id), enabled: enabled && !!id })
+}

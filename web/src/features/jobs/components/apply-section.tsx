@@ -1,0 +1,139 @@
+import { useId, useState } from 'react'
+import { Link, useLocation } from 'react-router'
+import { CheckCircle2, FileText, Lock, LogIn } from 'lucide-react'
+import { toast } from 'sonner'
+import { TOAST } from '@common/limits'
+import { Button } from '@/components/ui/button'
+import { Label } from '@/components/ui/label'
+import { Spinner } from '@/components/ui/spinner'
+import { Textarea } from '@/components/ui/textarea'
+import { paths } from '@/config/paths'
+import { useAuth } from '@/lib/auth'
+import type { ReturnState } from '@/lib/authorization'
+import { errorText, isCancelled } from '@/lib/errors'
+import { useApplyToJob } from '../api/apply-to-job'
+import type { Job } from '../api/get-jobs'
+import { isClosed } from '../lib/format'
+import { COVER_LETTER_MAX } from '../lib/limits'
+import { CreatorMenu } from './creator-menu'
+
+const ms = TOAST.jobActionMs
+
+/** Whether `userId` already applied: the server's flag, or their id among the job's applications (spec §4). */
+export const hasApplied = (job: Job, userId: string | undefined) =>
+  job.hasApplied || (!!userId && job.applications.some((a) => a.applicant === userId))
+
+/**
+ * Spec §4 "Apply button": 'Apply Now' → 'Applying...' → a disabled 'Applied Successfully' (also when the user is
+ * already among the applicants), with an optional cover letter. Visitors get 'Log in to apply' (back here after);
+ * the creator gets their menu instead; a closed job says 'Closed'.
+ */
+export function ApplySection({ job }: { job: Job }) {
+  const { user } = useAuth()
+  const location = useLocation()
+  const apply = useApplyToJob()
+  const [coverLetter, setCoverLetter] = useState('')
+  const fieldId = useId()
+
+  if (user && user._id === job.created_by._id) return <CreatorMenu job={job} />
+
+  if (isClosed(job))
+    return (
+      <div className="flex items-center gap-2 rounded-xl border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-700">
+        <Lock className="size-4 shrink-0" aria-hidden />
+        <p>
+          <strong className="font-semibold">Closed</strong> — this opportunity takes no more applications.
+        </p>
+      </div>
+    )
+
+  if (!user) {
+    const state: ReturnState = { from: location.pathname + location.search }
+    return (
+      <Button asChild size="lg" className="w-full sm:w-auto sm:self-start">
+        <Link to={paths.login.href()} state={state}>
+          <LogIn aria-hidden /> Log in to apply
+        </Link>
+      </Button>
+    )
+  }
+
+  if (hasApplied(job, user._id))
+    return (
+      <Button
+        size="lg"
+        disabled
+        className="w-full bg-emerald-600 disabled:opacity-100 sm:w-auto sm:self-start"
+      >
+        <CheckCircle2 aria-hidden /> Applied Successfully
+      </Button>
+    )
+
+  const submit = () => {
+    apply.mutate(
+      { jobId: job._id, coverLetter },
+      {
+        onSuccess: (answer) => toast.success(answer.message || 'Applied successfully', { duration: ms }),
+        onError: (error) => {
+          if (isCancelled(error)) return
+          toast.error(errorText(error, 'Something went wrong'), { duration: ms })
+        },
+      },
+    )
+  }
+
+  return (
+    <form
+      className="flex flex-col gap-3"
+      onSubmit={(e) => {
+        e.preventDefault()
+        if (!apply.isPending) submit()
+      }}
+    >
+      <div className="flex flex-col gap-2">
+        <Label htmlFor={fieldId}>
+          Cover letter <span className="font-normal text-muted-foreground">(optional)</span>
+        </Label>
+        <Textarea
+          id={fieldId}
+          value={coverLetter}
+          maxLength={COVER_LETTER_MAX}
+          onChange={(e) => setCoverLetter(e.target.value)}
+          placeholder="Say why you are a good fit. Left empty, a short standard note is sent."
+          className="max-h-60 min-h-24"
+          disabled={apply.isPending}
+        />
+        <p className="flex items-center gap-1.5 text-xs text-muted-foreground">
+          <FileText className="size-3.5 shrink-0" aria-hidden />
+          {user.profile.resume ? (
+            <span>
+              Your profile resume
+              {user.profile.resumeOriginalName ? ` (${user.profile.resumeOriginalName})` : ''} is sent with
+              it.
+            </span>
+          ) : (
+            <span>
+              No resume uploaded —{' '}
+              <Link
+                to={paths.profile.href(user.userId)}
+                className="text-primary underline-offset-2 hover:underline"
+              >
+                add one to your profile
+              </Link>
+              .
+            </span>
+          )}
+        </p>
+      </div>
+      <Button type="submit" size="lg" disabled={apply.isPending} className="w-full sm:w-auto sm:self-start">
+        {apply.isPending ? (
+          <>
+            <Spinner /> Applying...
+          </>
+        ) : (
+          'Apply Now'
+        )}
+      </Button>
+    </form>
+  )
+}

@@ -1,0 +1,288 @@
+import type { ReactNode } from 'react'
+import { Link } from 'react-router'
+import {
+  Briefcase,
+  Building2,
+  CalendarClock,
+  Clock,
+  ExternalLink,
+  Eye,
+  Gauge,
+  Hourglass,
+  MapPin,
+  Send,
+  Trophy,
+  UserRound,
+  Users,
+  Wallet,
+} from 'lucide-react'
+import { formatRupees } from '@common/money'
+import { Badge } from '@/components/ui/badge'
+import { UserAvatar } from '@/components/ui/avatar'
+import { Skeleton } from '@/components/ui/skeleton'
+import { StatusBadge } from '@/components/status-badge'
+import { paths } from '@/config/paths'
+import { cn } from '@/lib/utils'
+import type { Job } from '../api/get-jobs'
+import { deadlineText, formatDate, isClosed, paymentBreakdown, postedText } from '../lib/format'
+import { ApplySection } from './apply-section'
+
+function Fact({ icon, label, children }: { icon: ReactNode; label: string; children: ReactNode }) {
+  return (
+    <div className="flex min-w-0 items-start gap-3">
+      <span className="mt-0.5 hidden size-8 shrink-0 items-center justify-center rounded-lg bg-muted text-slate-500 sm:flex [&_svg]:size-4">
+        {icon}
+      </span>
+      <div className="min-w-0">
+        <dt className="text-xs text-muted-foreground">{label}</dt>
+        <dd className="text-sm font-medium break-words text-slate-800">{children}</dd>
+      </div>
+    </div>
+  )
+}
+
+function Section({ title, children, className }: { title: string; children: ReactNode; className?: string }) {
+  return (
+    <section className={cn('flex flex-col gap-3', className)}>
+      <h3 className="text-sm font-semibold text-slate-900">{title}</h3>
+      {children}
+    </section>
+  )
+}
+
+/**
+ * Everything the API gives about a job (spec §3): header with its badges, the Apply area (or the creator's menu),
+ * payment specifics, facts, skills, description, company and creator. Used by the browser's panel and
+ * /description/:id (`headingLevel` keeps one h1 per page).
+ */
+export function JobDetail({ job, headingLevel = 2 }: { job: Job; headingLevel?: 1 | 2 }) {
+  const Heading = headingLevel === 1 ? 'h1' : 'h2'
+  const closed = isClosed(job)
+  const deadline = deadlineText(job)
+  const pay = paymentBreakdown(job)
+  const free = job.isFree && job.total === 0
+
+  return (
+    <article className="flex flex-col gap-6" aria-labelledby={`job-title-${job._id}`}>
+      <header className="flex flex-col gap-3">
+        <div className="flex flex-wrap items-center gap-1.5">
+          <Badge variant="accent">{job.category}</Badge>
+          {closed ? (
+            <Badge className="border-red-200 bg-red-50 text-red-700">Closed</Badge>
+          ) : job.status === 'draft' ? (
+            <StatusBadge status="draft" />
+          ) : null}
+          {job.isFree ? <Badge className="bg-emerald-50 text-emerald-700">Free</Badge> : null}
+          {job.isDiscounted ? <Badge className="bg-amber-50 text-amber-700">Discounted</Badge> : null}
+          {job.remote && job.locationPreference !== 'Remote' ? <Badge variant="outline">Remote</Badge> : null}
+        </div>
+        <Heading
+          id={`job-title-${job._id}`}
+          className="text-xl font-semibold tracking-tight break-words text-slate-900 sm:text-2xl"
+        >
+          {job.title}
+        </Heading>
+        <p className="flex flex-wrap items-center gap-x-4 gap-y-1 text-sm text-slate-600">
+          {job.company ? (
+            <span className="inline-flex items-center gap-1.5">
+              <Building2 className="size-4 text-slate-400" aria-hidden />
+              {job.company.name}
+            </span>
+          ) : null}
+          <span className="inline-flex items-center gap-1.5">
+            <MapPin className="size-4 text-slate-400" aria-hidden />
+            {job.locationPreference}
+          </span>
+          <span className="inline-flex items-center gap-1.5">
+            <Clock className="size-4 text-slate-400" aria-hidden />
+            <span>
+              Posted{' '}
+              <time dateTime={job.createdAt} title={formatDate(job.createdAt)}>
+                {postedText(job.createdAt)}
+              </time>
+            </span>
+          </span>
+        </p>
+      </header>
+
+      <div className="flex flex-col gap-4 rounded-2xl border bg-slate-50/70 p-4 sm:p-5">
+        <div>
+          <p className="text-xs font-medium tracking-wide text-muted-foreground uppercase">
+            {pay.label}
+            {free ? ' · Free' : ''}
+          </p>
+          <p className="text-2xl font-semibold text-slate-900 tabular-nums">
+            {free ? 'Free' : formatRupees(job.total)}
+          </p>
+          <p className="text-xs text-muted-foreground">
+            Total{pay.formula && !free ? ` · ${pay.formula}` : ''}
+          </p>
+        </div>
+        <ApplySection job={job} />
+      </div>
+
+      <Section title="Description">
+        <p className="text-sm leading-relaxed break-words whitespace-pre-line text-slate-700">
+          {job.description}
+        </p>
+      </Section>
+
+      {job.skills.length ? (
+        <Section title="Skills">
+          <ul className="flex flex-wrap gap-1.5">
+            {job.skills.map((s) => (
+              <li key={s} className="rounded-md bg-slate-100 px-2.5 py-1 text-xs font-medium text-slate-700">
+                {s}
+              </li>
+            ))}
+          </ul>
+        </Section>
+      ) : null}
+
+      <Section title="Payment">
+        <dl className="grid grid-cols-2 gap-x-4 gap-y-3">
+          <Fact icon={<Wallet aria-hidden />} label="Payment type">
+            {pay.label}
+          </Fact>
+          {pay.lines.map((l) => (
+            <Fact key={l.label} icon={<Wallet aria-hidden />} label={l.label}>
+              {l.value}
+            </Fact>
+          ))}
+          <Fact icon={<Wallet aria-hidden />} label="Total">
+            {formatRupees(job.total)}
+          </Fact>
+          <Fact icon={<Wallet aria-hidden />} label="Fund status">
+            <StatusBadge status={job.fundStatus} />
+          </Fact>
+          {job.prize !== null ? (
+            <Fact icon={<Trophy aria-hidden />} label="Prize">
+              {formatRupees(job.prize)}
+            </Fact>
+          ) : null}
+        </dl>
+      </Section>
+
+      <Section title="Details">
+        <dl className="grid grid-cols-2 gap-x-4 gap-y-3">
+          <Fact icon={<MapPin aria-hidden />} label="Location">
+            {job.locationPreference}
+            {job.remote && job.locationPreference !== 'Remote' ? ' (remote)' : ''}
+          </Fact>
+          <Fact icon={<CalendarClock aria-hidden />} label="Deadline">
+            {job.deadline ? (
+              <>
+                {formatDate(job.deadline)}{' '}
+                <span className={cn('font-normal', closed ? 'text-red-600' : 'text-muted-foreground')}>
+                  · {deadline}
+                </span>
+              </>
+            ) : closed ? (
+              <span className="text-red-600">Closed</span>
+            ) : (
+              'No deadline'
+            )}
+          </Fact>
+          <Fact icon={<Eye aria-hidden />} label="Views">
+            {job.views.toLocaleString('en-IN')}
+          </Fact>
+          <Fact icon={<Users aria-hidden />} label="Applications">
+            {job.applicationCount.toLocaleString('en-IN')}
+          </Fact>
+          {job.jobType ? (
+            <Fact icon={<Briefcase aria-hidden />} label="Job type">
+              {job.jobType}
+            </Fact>
+          ) : null}
+          {job.position ? (
+            <Fact icon={<UserRound aria-hidden />} label="Position">
+              {job.position}
+            </Fact>
+          ) : null}
+          {job.experienceLevel ? (
+            <Fact icon={<Gauge aria-hidden />} label="Experience level">
+              {job.experienceLevel}
+            </Fact>
+          ) : null}
+          {job.duration !== null ? (
+            <Fact icon={<Hourglass aria-hidden />} label="Duration">
+              {job.duration.toLocaleString('en-IN')}
+            </Fact>
+          ) : null}
+          {job.hours !== null ? (
+            <Fact icon={<Clock aria-hidden />} label="Hours">
+              {job.hours.toLocaleString('en-IN')}
+            </Fact>
+          ) : null}
+          <Fact icon={<Send aria-hidden />} label="Application process">
+            {job.applicationProcess === 'quick-apply' ? 'Quick apply' : job.applicationProcess}
+          </Fact>
+        </dl>
+      </Section>
+
+      <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
+        {job.company ? (
+          <Section title="Company" className="rounded-2xl border p-4">
+            <div className="flex items-center gap-3">
+              {job.company.logo ? (
+                <img src={job.company.logo} alt="" className="size-10 rounded-lg border object-cover" />
+              ) : (
+                <span className="flex size-10 items-center justify-center rounded-lg bg-muted text-slate-500">
+                  <Building2 className="size-5" aria-hidden />
+                </span>
+              )}
+              <div className="min-w-0">
+                <p className="truncate text-sm font-semibold text-slate-900">{job.company.name}</p>
+                {job.company.website ? (
+                  <a
+                    href={job.company.website}
+                    target="_blank"
+                    rel="noopener noreferrer nofollow"
+                    className="inline-flex max-w-full items-center gap-1 truncate text-xs text-primary underline-offset-2 hover:underline"
+                  >
+                    {job.company.website.replace(/^https?:\/\//, '')}
+                    <ExternalLink className="size-3 shrink-0" aria-hidden />
+                    <span className="sr-only">(opens in a new tab)</span>
+                  </a>
+                ) : null}
+              </div>
+            </div>
+          </Section>
+        ) : null}
+        <Section title="Posted by" className="rounded-2xl border p-4">
+          <Link
+            to={paths.profile.href(job.created_by.userId)}
+            className="flex items-center gap-3 rounded-lg outline-none hover:text-primary focus-visible:ring-2 focus-visible:ring-ring"
+          >
+            <UserAvatar name={job.created_by.fullname} className="size-10" />
+            <span className="min-w-0">
+              <span className="block truncate text-sm font-semibold">{job.created_by.fullname}</span>
+              <span className="block text-xs text-muted-foreground">View profile</span>
+            </span>
+          </Link>
+        </Section>
+      </div>
+      {job.updatedAt !== job.createdAt ? (
+        <p className="text-xs text-muted-foreground">Updated {formatDate(job.updatedAt)}</p>
+      ) : null}
+    </article>
+  )
+}
+
+/** The detail's shape while it loads. */
+export function JobDetailSkeleton() {
+  return (
+    <div className="flex flex-col gap-5" aria-hidden>
+      <Skeleton className="h-5 w-28 rounded-full" />
+      <Skeleton className="h-8 w-3/4" />
+      <Skeleton className="h-4 w-1/2" />
+      <Skeleton className="h-24 rounded-2xl bg-slate-100" />
+      <div className="grid grid-cols-2 gap-3">
+        {[0, 1, 2, 3].map((i) => (
+          <Skeleton key={i} className="h-10 bg-slate-100" />
+        ))}
+      </div>
+      <Skeleton className="h-32 bg-slate-100" />
+    </div>
+  )
+}

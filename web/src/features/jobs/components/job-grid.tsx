@@ -1,0 +1,80 @@
+import type { ReactNode } from 'react'
+import { SearchX } from 'lucide-react'
+import { EmptyState } from '@/components/empty-state'
+import { paths } from '@/config/paths'
+import type { Job } from '../api/get-jobs'
+import { useInfiniteScroll } from '../hooks/use-infinite-scroll'
+import { JobCard, JobCardSkeleton } from './job-card'
+import { ErrorBox, LoadMore } from './list-states'
+
+/** What a paged job list gives the grid (an infinite query over /job/get or /search). */
+export interface PagedJobs {
+  jobs: Job[]
+  isPending: boolean
+  isError: boolean
+  error: unknown
+  isFetching: boolean
+  hasNextPage: boolean
+  isFetchingNextPage: boolean
+  isFetchNextPageError: boolean
+  refetch: () => unknown
+  fetchNextPage: () => unknown
+}
+
+/** Spec §2 Explore's empty text. */
+export const NO_JOBS_TEXT = 'No jobs found. Try adjusting your filters.'
+
+/**
+ * A grid of job cards for /search and /explore: loading skeletons, error with Retry, the spec's empty text, and
+ * infinite scroll with a 'Load more' button. Cards open /description/:id and show highlighted matches.
+ */
+export function JobGrid({ list, emptyAction }: { list: PagedJobs; emptyAction?: ReactNode }) {
+  const sentinel = useInfiniteScroll(
+    () => void list.fetchNextPage(),
+    list.hasNextPage && !list.isFetchingNextPage && !list.isError,
+  )
+  if (list.isPending)
+    return (
+      <div aria-busy="true" className="flex flex-col gap-3">
+        <p role="status" className="text-sm text-muted-foreground">
+          Searching...
+        </p>
+        <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-3">
+          {[0, 1, 2, 3, 4, 5].map((i) => (
+            <JobCardSkeleton key={i} />
+          ))}
+        </div>
+      </div>
+    )
+  if (list.isError && !list.jobs.length)
+    return <ErrorBox error={list.error} onRetry={() => void list.refetch()} retrying={list.isFetching} />
+  if (!list.jobs.length) return <EmptyState icon={SearchX} title={NO_JOBS_TEXT} action={emptyAction} />
+  return (
+    <div className="flex flex-col gap-4">
+      <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-3">
+        {list.jobs.map((job) => (
+          <li key={job._id} className="flex">
+            <div className="flex w-full [&>article]:w-full">
+              <JobCard job={job} to={paths.jobDescription.href(job._id)} showDescription />
+            </div>
+          </li>
+        ))}
+      </ul>
+      {list.isFetchNextPageError ? (
+        <ErrorBox error={list.error} onRetry={() => void list.fetchNextPage()} />
+      ) : (
+        <LoadMore
+          sentinel={sentinel}
+          hasNextPage={list.hasNextPage}
+          loading={list.isFetchingNextPage}
+          onLoad={() => void list.fetchNextPage()}
+          count={list.jobs.length}
+        />
+      )}
+    </div>
+  )
+}
+
+/** "12" or "20+" while more pages exist (the API gives no total). */
+export const countText = (list: Pick<PagedJobs, 'jobs' | 'hasNextPage'>) =>
+  `${list.jobs.length}${list.hasNextPage ? '+' : ''}`

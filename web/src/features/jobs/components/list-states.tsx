@@ -1,0 +1,101 @@
+import type { ReactNode } from 'react'
+import { AlertTriangle, MousePointerClick, RotateCw, SearchX } from 'lucide-react'
+import { EmptyState } from '@/components/empty-state'
+import { Button } from '@/components/ui/button'
+import { Spinner } from '@/components/ui/spinner'
+import { errorText } from '@/lib/errors'
+
+/** Spec §2 error box, with the server's sentence when it sent one (§8 fallback 'Something went wrong'). */
+export function ErrorBox({
+  error,
+  onRetry,
+  retrying,
+  fallback = 'Check your connection and try again.',
+}: {
+  error: unknown
+  onRetry: () => void
+  retrying?: boolean
+  fallback?: string
+}) {
+  return (
+    <div
+      role="alert"
+      className="flex flex-col items-start gap-3 rounded-2xl border border-red-200 bg-red-50 p-5"
+    >
+      <div className="flex items-start gap-3">
+        <AlertTriangle className="mt-0.5 size-5 shrink-0 text-red-600" aria-hidden />
+        <div>
+          <p className="font-semibold text-red-800">Something went wrong</p>
+          <p className="mt-0.5 text-sm text-red-700">{errorText(error, fallback)}</p>
+        </div>
+      </div>
+      <Button variant="outline" size="sm" onClick={onRetry} disabled={retrying} className="bg-white">
+        {retrying ? <Spinner /> : <RotateCw aria-hidden />} Retry
+      </Button>
+    </div>
+  )
+}
+
+/** Spec §2 empty state: 'No opportunities found' with Reset Filters. */
+export function NoOpportunities({ onReset, children }: { onReset: () => void; children?: ReactNode }) {
+  return (
+    <EmptyState
+      icon={SearchX}
+      title="No opportunities found"
+      action={
+        <Button variant="outline" onClick={onReset}>
+          Reset Filters
+        </Button>
+      }
+    >
+      {children ?? 'Try another category or turn off a filter.'}
+    </EmptyState>
+  )
+}
+
+/** Spec §2: the detail panel's placeholder when nothing is selected. */
+export function SelectPlaceholder() {
+  return (
+    <EmptyState
+      icon={MousePointerClick}
+      title="Select an Opportunity"
+      className="h-full min-h-80 border-none"
+    >
+      Choose a job from the list to see its details here.
+    </EmptyState>
+  )
+}
+
+/** 'Load more' for keyboard users (and a fallback where IntersectionObserver is missing). */
+export function LoadMore({
+  hasNextPage,
+  loading,
+  onLoad,
+  sentinel,
+  count,
+}: {
+  hasNextPage: boolean
+  loading: boolean
+  onLoad: () => void
+  sentinel: React.Ref<HTMLDivElement>
+  count: number
+}) {
+  return (
+    <div className="flex flex-col items-center gap-2 py-2">
+      <div ref={sentinel} aria-hidden className="h-px w-full" />
+      {hasNextPage ? (
+        <Button variant="outline" onClick={onLoad} disabled={loading} className="min-w-40">
+          {loading ? (
+            <>
+              <Spinner /> Loading...
+            </>
+          ) : (
+            'Load more'
+          )}
+        </Button>
+      ) : count > 0 ? (
+        <p className="text-xs text-muted-foreground">You have reached the end · {count} shown</p>
+      ) : null}
+    </div>
+  )
+}

@@ -1,0 +1,124 @@
+import { formatRupees } from '@common/money'
+import type { Job } from '../api/get-jobs'
+
+/** Whether a job is closed for the browser: closed, archived or past its deadline (drafts are not "closed"). */
+export function isClosed(job: Job, now = Date.now()): boolean {
+  if (job.status === 'closed' || job.archived) return true
+  return job.deadline !== null && new Date(job.deadline).getTime() < now
+}
+
+/** Spec §2: the card's deadline reads 'N days left' or 'Closed'; null when the job has no deadline. */
+export function deadlineText(job: Job, now = Date.now()): string | null {
+  if (isClosed(job, now)) return 'Closed'
+  if (job.deadline === null) return null
+  // Calendar days between today and the deadline's date, both local: a deadline on the 30th is "1 day left" all
+  // through the 29th, as a person counts.
+  const startOfDay = (t: number) => {
+    const d = new Date(t)
+    return Date.UTC(d.getFullYear(), d.getMonth(), d.getDate())
+  }
+  const days = Math.max(
+    0,
+    Math.round((startOfDay(new Date(job.deadline).getTime()) - startOfDay(now)) / 86_400_000),
+  )
+  if (days === 0) return 'Closes today'
+  return `${days} ${days === 1 ? 'day' : 'days'} left`
+}
+
+/** Labels for the payment models; hourly and fixed also appear in the detail view (spec §3). */
+export const PAYMENT_LABELS: Record<string, string> = {
+  'one-time': 'One-time',
+  'per-unit': 'Per unit',
+  recurring: 'Recurring',
+  hourly: 'Hourly',
+  fixed: 'Fixed price',
+}
+
+export const paymentLabel = (type: string) => PAYMENT_LABELS[type] ?? type
+
+const plural = (n: number, one: string, many = `${one}s`) =>
+  `${n.toLocaleString('en-IN')} ${n === 1 ? one : many}`
+
+/**
+ * What the job pays, as the detail view spells it out: one-time amount; per-unit rate × units; recurring
+ * rate × cycles with the frequency; hourly rate × hours; fixed amount.
+ */
+export function paymentBreakdown(
+  job: Pick<Job, 'paymentType' | 'amount' | 'rate' | 'units' | 'cycles' | 'frequency' | 'hours' | 'total'>,
+): {
+  label: string
+  lines: { label: string; value: string }[]
+  /** How the total comes about ("₹800.00 × 30 units"); null when it is a single amount. */
+  formula: string | null
+} {
+  const rate = job.rate ?? 0
+  const type = job.paymentType as string
+  switch (type) {
+    case 'per-unit':
+      return {
+        label: 'Per unit',
+        lines: [
+          { label: 'Rate', value: `${formatRupees(rate)} per unit` },
+          { label: 'Units', value: plural(job.units ?? 0, 'unit') },
+        ],
+        formula: `${formatRupees(rate)} × ${plural(job.units ?? 0, 'unit')}`,
+      }
+    case 'recurring': {
+      const cycles = job.cycles ?? 1
+      const every = job.frequency === 'weekly' ? 'week' : job.frequency === 'monthly' ? 'month' : 'cycle'
+      return {
+        label: `Recurring${job.frequency ? ` (${job.frequency})` : ''}`,
+        lines: [
+          { label: 'Rate', value: `${formatRupees(rate)} per ${every}` },
+          {
+            label: 'Cycles',
+            value: job.frequency ? plural(cycles, every) : plural(cycles, 'cycle'),
+          },
+        ],
+        formula: `${formatRupees(rate)} × ${job.frequency ? plural(cycles, every) : plural(cycles, 'cycle')}`,
+      }
+    }
+    case 'hourly':
+      return {
+        label: 'Hourly',
+        lines: [
+          { label: 'Rate', value: `${formatRupees(rate)} per hour` },
+          { label: 'Hours', value: plural(job.hours ?? 0, 'hour') },
+        ],
+        formula: `${formatRupees(rate)} × ${plural(job.hours ?? 0, 'hour')}`,
+      }
+    case 'fixed':
+      return {
+        label: 'Fixed price',
+        lines: [{ label: 'Amount', value: formatRupees(job.amount ?? job.total) }],
+        formula: null,
+      }
+    default:
+      return {
+        label: 'One-time',
+        lines: [{ label: 'Amount', value: formatRupees(job.amount ?? job.total) }],
+        formula: null,
+      }
+  }
+}
+
+/** The card's short money line: "₹800.00 / unit", "₹12,000.00 / month", or the one-time amount. */
+export function rateText(job: Job): string {
+  if (job.paymentType === 'per-unit') return `${formatRupees(job.rate ?? 0)} / unit`
+  if (job.paymentType === 'recurring')
+    return `${formatRupees(job.rate ?? 0)} / ${job.frequency === 'weekly' ? 'week' : job.frequency === 'monthly' ? 'month' : 'cycle'}`
+  return formatRupees(job.amount ?? job.total)
+}
+
+const dateFormat = new Intl.DateTimeFormat('en-IN', { day: 'numeric', month: 'short', year: 'numeric' })
+/** "22 Nov 2026". */
+export const formatDate = (iso: string) => dateFormat.format(new Date(iso))
+
+const relative = new Intl.RelativeTimeFormat('en-IN', { numeric: 'auto' })
+/** "today", "yesterday", "3 days ago", then the date. */
+export function postedText(iso: string, now = Date.now()): string {
+  const days = Math.floor((now - new Date(iso).getTime()) / 86_400_000)
+  if (days < 0) return formatDate(iso)
+  if (days < 30) return relative.format(-days, 'day')
+  return formatDate(iso)
+}

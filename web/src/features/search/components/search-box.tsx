@@ -1,0 +1,78 @@
+import { useState } from 'react'
+import { Search, X } from 'lucide-react'
+import { Button } from '@/components/ui/button'
+import { cn } from '@/lib/utils'
+
+/**
+ * The in-page search box of /search and /explore. Enter with a non-empty trimmed query searches (the same rule as
+ * the mobile top bar, spec §2); clearing it empties the search. It follows `value` when the URL changes.
+ */
+export function SearchBox({
+  value,
+  onSearch,
+  autoFocus,
+  label = 'Search jobs and people',
+  className,
+}: {
+  value: string
+  onSearch: (q: string) => void
+  autoFocus?: boolean
+  label?: string
+  className?: string
+}) {
+  const [text, setText] = useState(value)
+  const [shownFor, setShownFor] = useState(value)
+  if (shownFor !== value) {
+    setShownFor(value)
+    setText(value)
+  }
+  return (
+    <form
+      role="search"
+      aria-label={label}
+      className={cn('flex w-full gap-2', className)}
+      onSubmit={(e) => {
+        e.preventDefault()
+        const q = text.trim()
+        if (q) onSearch(q)
+      }}
+    >
+      <div className="relative min-w-0 flex-1">
+        <Search
+          className="pointer-events-none absolute top-1/2 left-3.5 size-4 -translate-y-1/2 text-slate-400"
+          aria-hidden
+        />
+        <input
+          type="search"
+          aria-label={label}
+          enterKeyHint="search"
+          placeholder="Search jobs, skills or people..."
+          autoFocus={autoFocus}
+          value={text}
+          maxLength={200}
+          onChange={(e) => {
+            setText(e.target.value)
+            if (!e.target.value && value) onSearch('')
+          }}
+          className="h-11 w-full rounded-xl border border-input bg-background pr-10 pl-10 text-sm shadow-xs outline-none placeholder:text-muted-foreground/80 focus-visible:border-ring focus-visible:ring-3 focus-visible:ring-ring/25 [&::-webkit-search-cancel-button]:hidden"
+        />
+        {text ? (
+          <button
+            type="button"
+            aria-label="Clear search"
+            onClick={() => {
+              setText('')
+              if (value) onSearch('')
+            }}
+            className="absolute top-1/2 right-2 flex size-7 -translate-y-1/2 items-center justify-center rounded-md text-slate-400 outline-none hover:bg-muted hover:text-slate-700 focus-visible:ring-2 focus-visible:ring-ring"
+          >
+            <X className="size-4" aria-hidden />
+          </button>
+        ) : null}
+      </div>
+      <Button type="submit" className="h-11 px-5">
+        Search
+      </Button>
+    </form>
+  )
+}
