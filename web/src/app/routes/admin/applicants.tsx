@@ -10,7 +10,7 @@ import {
   ApplicantsSkeleton,
   ApplicantsTable,
 } from '@/features/admin-jobs/components/applicants-list'
-import { useIsMobile } from '@/features/admin-jobs/hooks/use-media-query'
+import { useIsMobile } from '@/hooks/use-media-query'
 import { serverMessage } from '@/lib/errors'
 
 /** /admin/jobs/:id/applicants — a job's applicants with Accept / Reject (spec §2 "Applicants", §4). */

@@ -26,7 +26,7 @@ import {
   AdminJobsSkeleton,
   AdminJobsTable,
 } from '@/features/admin-jobs/components/admin-jobs-list'
-import { useIsMobile } from '@/features/admin-jobs/hooks/use-media-query'
+import { useIsMobile } from '@/hooks/use-media-query'
 import { httpStatus, serverMessage } from '@/lib/errors'
 
 const timeFormat = new Intl.DateTimeFormat('en-IN', { hour: 'numeric', minute: '2-digit', second: '2-digit' })

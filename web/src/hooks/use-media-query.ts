@@ -1,6 +1,6 @@
 import { useCallback, useSyncExternalStore } from 'react'
 
-/** Whether a CSS media query matches, following changes (window resize, rotation). */
+/** Whether a CSS media query matches, following changes (resizes, rotation). */
 export function useMediaQuery(query: string): boolean {
   const subscribe = useCallback(
     (onChange: () => void) => {
@@ -16,3 +16,6 @@ export function useMediaQuery(query: string): boolean {
     () => false,
   )
 }
+
+/** Below Tailwind's `md` (768 px): the app shows its mobile chrome, and admin pages their card layouts. */
+export const useIsMobile = () => useMediaQuery('(max-width: 767.98px)')
