@@ -9,8 +9,8 @@ import { Spinner } from '@/components/ui/spinner'
 import { authStore, useAuth } from '@/lib/auth'
 import { errorText, isCancelled, retryAfterSeconds } from '@/lib/errors'
 import { sendLoginOtp } from '../api/send-login-otp'
-import { verifyOtp } from '../api/verify-otp'
 import { OtpStep } from './otp-step'
+import { verifyCode } from './verify-code'
 import { consoleHint, useOtpFlow } from './use-otp-flow'
 
 const ms = TOAST.loginMs
@@ -49,30 +49,17 @@ export function LoginForm({ onSuccess }: { onSuccess: (user: User) => void }) {
     }
   }
 
-  async function verify(e: FormEvent<HTMLFormElement>) {
+  function verify(e: FormEvent<HTMLFormElement>) {
     e.preventDefault()
-    const otp = flow.otp.trim()
-    if (!otp) {
-      toast.error('Enter OTP first', { duration: ms })
-      return
-    }
-    setBusy('verify')
-    authStore.setLoading(true)
-    try {
-      const answer = await verifyOtp({ email: email.trim(), otp })
-      if (!answer.success || !answer.data) {
-        toast.error(answer.message || 'OTP verification failed', { duration: ms })
-        return
-      }
-      authStore.signIn(answer.data, answer.token ?? '')
-      toast.success('Logged in successfully!', { duration: TOAST.loginSuccessMs })
-      onSuccess(answer.data)
-    } catch (error) {
-      if (!isCancelled(error)) toast.error(errorText(error, 'OTP verification failed'), { duration: ms })
-    } finally {
-      setBusy(null)
-      authStore.setLoading(false)
-    }
+    void verifyCode({
+      email,
+      otp: flow.otp,
+      toastMs: ms,
+      successText: 'Logged in successfully!',
+      successMs: TOAST.loginSuccessMs,
+      setVerifying: (on) => setBusy(on ? 'verify' : null),
+      onSuccess,
+    })
   }
 
   if (flow.step === 'code') {

@@ -14,8 +14,8 @@ import { authStore, useAuth } from '@/lib/auth'
 import { errorText, httpStatus, isCancelled, retryAfterSeconds } from '@/lib/errors'
 import { cn } from '@/lib/utils'
 import { sendSignupOtp } from '../api/send-otp'
-import { verifyOtp } from '../api/verify-otp'
 import { OtpStep } from './otp-step'
+import { verifyCode } from './verify-code'
 import { consoleHint, useOtpFlow } from './use-otp-flow'
 
 const ms = TOAST.signupMs
@@ -70,30 +70,17 @@ export function SignupForm({ onSuccess }: { onSuccess: (user: User) => void }) {
     }
   }
 
-  async function verify(e: FormEvent<HTMLFormElement>) {
+  function verify(e: FormEvent<HTMLFormElement>) {
     e.preventDefault()
-    const otp = flow.otp.trim()
-    if (!otp) {
-      toast.error('Enter OTP first', { duration: ms })
-      return
-    }
-    setBusy('verify')
-    authStore.setLoading(true)
-    try {
-      const answer = await verifyOtp({ email: email.trim(), otp })
-      if (!answer.success || !answer.data) {
-        toast.error(answer.message || 'OTP verification failed', { duration: ms })
-        return
-      }
-      authStore.signIn(answer.data, answer.token ?? '')
-      toast.success('Signed up successfully!', { duration: TOAST.signupSuccessMs })
-      onSuccess(answer.data)
-    } catch (error) {
-      if (!isCancelled(error)) toast.error(errorText(error, 'OTP verification failed'), { duration: ms })
-    } finally {
-      setBusy(null)
-      authStore.setLoading(false)
-    }
+    void verifyCode({
+      email,
+      otp: flow.otp,
+      toastMs: ms,
+      successText: 'Signed up successfully!',
+      successMs: TOAST.signupSuccessMs,
+      setVerifying: (on) => setBusy(on ? 'verify' : null),
+      onSuccess,
+    })
   }
 
   if (flow.step === 'code') {
