@@ -1,6 +1,7 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import type { PgDatabase } from 'drizzle-orm/pg-core'
+import { trackCommits } from './after-commit'
 import * as schema from './schema'
 
 export type Schema = typeof schema
@@ -39,7 +40,7 @@ async function openPglite(dataDir?: string): Promise<Database> {
   const { drizzle } = await import('drizzle-orm/pglite')
   if (dataDir) fs.mkdirSync(path.dirname(dataDir), { recursive: true })
   const client = await PGlite.create(dataDir, { extensions: { pg_trgm } })
-  const db = drizzle(client, { schema }) as unknown as Db
+  const db = trackCommits(drizzle(client, { schema }) as unknown as Db)
   return {
     kind: 'pglite',
     db,
@@ -71,7 +72,7 @@ async function openPostgres(url: string, schemaName?: string): Promise<Database>
     options: schemaName ? `-c search_path=${schemaName},public` : undefined,
   })
   pool.on('error', () => {}) // idle client errors surface on the next query instead of crashing the process
-  const db = drizzle(pool, { schema }) as unknown as Db
+  const db = trackCommits(drizzle(pool, { schema }) as unknown as Db)
   return {
     kind: 'postgres',
     db,

@@ -1,3 +1,4 @@
+import { NOTIFICATION_TYPES } from '../../common/notifications'
 import {
   pgTable,
   uuid,
@@ -180,9 +181,7 @@ export const notifications = pgTable('notifications', {
   userId: uuid('user_id')
     .notNull()
     .references(() => users.id, { onDelete: 'cascade' }),
-  type: text('type', {
-    enum: ['application', 'application_accepted', 'application_rejected', 'message', 'system'],
-  }).notNull(),
+  type: text('type', { enum: NOTIFICATION_TYPES }).notNull(),
   message: text('message').notNull(),
   metadata: jsonb('metadata').$type<Record<string, string>>().notNull().default({}),
   isRead: boolean('is_read').notNull().default(false),
