@@ -5,7 +5,6 @@ import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify'
 import cookie from '@fastify/cookie'
 import multipart from '@fastify/multipart'
 import rateLimit from '@fastify/rate-limit'
-import helmet from '@fastify/helmet'
 import swagger from '@fastify/swagger'
 import swaggerUi from '@fastify/swagger-ui'
 import fastifyStatic from '@fastify/static'
@@ -19,7 +18,9 @@ import {
 import type { Config } from './config'
 import type { Database, Db } from './db/client'
 import type { Mailer } from './mail/mailer'
+import { createReadCache } from './lib/read-cache'
 import { errorsPlugin } from './plugins/errors'
+import { securityHeadersPlugin } from './plugins/security-headers'
 import { authPlugin } from './plugins/auth'
 import { sessionsRepo } from './modules/auth/sessions.repo'
 import { otpService } from './modules/auth/otp.service'
@@ -90,7 +91,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       code: 'rate_limited',
     }),
   })
-  await app.register(helmet, {
+  await app.register(securityHeadersPlugin, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
@@ -161,15 +162,25 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   )
   await app.register(uploadsRoutes, { uploadsDir: config.uploadsDir })
 
+  // Public read answers cached briefly; any successful write drops them everywhere (ADR 017).
+  const readCache = createReadCache({
+    ttlMs: config.READ_CACHE_TTL_MS,
+    redis: deps.redis,
+    channel: `${deps.rateLimitNamespace ?? 'microlance-rl:'}read-cache`,
+  })
+  app.addHook('onSend', async (req, reply) => {
+    if (req.method !== 'GET' && req.method !== 'HEAD' && reply.statusCode < 400) readCache.invalidate()
+  })
+  app.addHook('onClose', () => readCache.close())
   const companies = companiesService({ db: database.db })
   const parser = queryParser({ db: database.db })
   const jobs = jobsService({ db: database.db, companies, parser })
   const applications = applicationsService({ db: database.db, jobs })
   const search = searchService({ db: database.db, jobs, parser })
-  await app.register(jobsRoutes, { prefix: '/api/v1/job', jobs })
+  await app.register(jobsRoutes, { prefix: '/api/v1/job', jobs, cache: readCache })
   await app.register(applicationsRoutes, { prefix: '/api/v1/application', applications })
   await app.register(companiesRoutes, { prefix: '/api/v1/company', companies })
-  await app.register(searchRoutes, { prefix: '/api/v1/search', search })
+  await app.register(searchRoutes, { prefix: '/api/v1/search', search, cache: readCache })
 
   if (deps.webDir && fs.existsSync(path.join(deps.webDir, 'index.html'))) {
     await app.register(fastifyStatic, { root: deps.webDir, wildcard: false, index: false })

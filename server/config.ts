@@ -32,6 +32,8 @@ const ConfigSchema = z
     PLATFORM_FEE_BPS: z.coerce.number().int().min(0).max(10000).default(0),
     AUTH_RATE_LIMIT_PER_MIN: z.coerce.number().int().min(1).default(20),
     OTP_IP_HOURLY_LIMIT: z.coerce.number().int().min(1).default(100),
+    /** How long public (signed-out) read answers may be served from memory; 0 turns the cache off (ADR 017). */
+    READ_CACHE_TTL_MS: z.coerce.number().int().min(0).max(60_000).default(2000),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     SEED_DEMO: z.enum(['auto', 'never']).default('auto'),
     NODE_ENV: z.string().default('production'),

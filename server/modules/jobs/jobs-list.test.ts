@@ -187,3 +187,45 @@ describe('keyset pagination', () => {
     expect(seen.slice(300).map((j) => j.title)).toContain('Task 309')
   })
 })
+
+describe('signed-out answers come from the read cache and every write refreshes them', () => {
+  it('serves the same bytes twice, then shows a new and a closed job at once after the writes', async () => {
+    const first = await list('sort=newest', null)
+    const again = await injectAs(ctx.app, null, { method: 'GET', url: '/api/v1/job/get?sort=newest' })
+    expect(again.headers['content-type']).toMatch(/^application\/json/)
+    expect(again.json().data).toEqual(first)
+    // A change made behind the API's back is not seen while the entry lives: proof the answer was cached.
+    const top = first.jobs[0]
+    await ctx.database.db.execute(sql`update jobs set title = 'Changed behind the API' where id = ${top._id}`)
+    expect((await list('sort=newest', null)).jobs[0].title).toBe(top.title)
+
+    const fresh = await postJob(ctx.app, vikram, { title: 'Brand new job', amount: '1200' })
+    const afterPost = await list('sort=newest', null)
+    expect(afterPost.jobs[0]._id).toBe(fresh._id)
+    expect(afterPost.jobs.find((j) => j._id === top._id)?.title).toBe('Changed behind the API')
+
+    const detail = async () =>
+      (await injectAs(ctx.app, null, { method: 'GET', url: `/api/v1/job/${fresh._id}` })).json().job
+    expect((await detail()).status).toBe('active')
+    await injectAs(ctx.app, vikram, {
+      method: 'POST',
+      url: `/api/v1/job/${fresh._id}/status`,
+      payload: { status: 'closed' },
+    })
+    expect((await detail()).status).toBe('closed')
+    await injectAs(ctx.app, vikram, { method: 'DELETE', url: `/api/v1/job/${fresh._id}` })
+    const gone = await injectAs(ctx.app, null, { method: 'GET', url: `/api/v1/job/${fresh._id}` })
+    expect(gone.statusCode).toBe(404)
+  })
+
+  it('a refused write does not drop the cache, and signed-in answers are never cached', async () => {
+    const top = (await list('sort=newest', null)).jobs[0]
+    await ctx.database.db.execute(sql`update jobs set title = 'Renamed quietly' where id = ${top._id}`)
+    const refused = await injectAs(ctx.app, ravi, { method: 'DELETE', url: `/api/v1/job/${top._id}` })
+    expect(refused.statusCode).toBe(403)
+    expect((await list('sort=newest', null)).jobs[0].title).toBe(top.title)
+    expect((await list('sort=newest', ravi)).jobs.find((j) => j._id === top._id)?.title).toBe(
+      'Renamed quietly',
+    )
+  })
+})

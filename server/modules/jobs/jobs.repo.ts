@@ -1,7 +1,7 @@
 import { eq, getTableColumns, sql, type SQL } from 'drizzle-orm'
 import type { Executor } from '../../db/client'
 import { isUuid } from '../../lib/ids'
-import { companies, jobs, jobViews, users, type JobRow } from '../../db/schema'
+import { companies, jobs, users, type JobRow } from '../../db/schema'
 
 /** A job with what every answer shows beside it: creator, company, applications visible to the viewer. */
 export interface JobView {
@@ -92,19 +92,17 @@ export const jobsRepo = {
   async remove(db: Executor, id: string): Promise<void> {
     await db.delete(jobs).where(eq(jobs.id, id))
   },
-  /** Counts a view once per viewer per day (India time); true when this one counted. */
+  /** Counts a view once per viewer per day (India time), in one statement; true when this one counted. */
   async recordView(db: Executor, jobId: string, viewerKey: string): Promise<boolean> {
-    const inserted = await db
-      .insert(jobViews)
-      .values({ jobId, viewerKey, day: sql`(now() at time zone 'Asia/Kolkata')::date` as any })
-      .onConflictDoNothing()
-      .returning({ jobId: jobViews.jobId })
-    if (!inserted.length) return false
-    await db
-      .update(jobs)
-      .set({ views: sql`${jobs.views} + 1` })
-      .where(eq(jobs.id, jobId))
-    return true
+    const res = await db.execute(sql`
+      with ins as (
+        insert into job_views (job_id, viewer_key, day)
+        values (${jobId}::uuid, ${viewerKey}, (now() at time zone 'Asia/Kolkata')::date)
+        on conflict do nothing
+        returning job_id
+      )
+      update jobs set views = views + 1 where id = (select job_id from ins) returning id`)
+    return res.rows.length > 0
   },
 }
 

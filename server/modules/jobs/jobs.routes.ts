@@ -1,10 +1,11 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify'
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { ADMIN_ROUTE_ROLES } from '../../../common/roles'
 import { AdminJobsQuery, JobBody, JobListQuery, JobStatusBody } from '../../../common/schemas/job'
 import { JobAnswer, JobsAnswer, OkAnswer } from '../../../common/schemas/job-answer'
 import { sha256 } from '../../lib/crypto'
+import { sendCached, sendJson, type ReadCache } from '../../lib/read-cache'
 import type { JobsService } from './jobs.service'
 
 const IdParams = z.object({ id: z.string().max(64) })
@@ -15,9 +16,9 @@ const viewerKey = (req: FastifyRequest) =>
   req.user ? `u:${req.user.id}` : `a:${sha256(`${req.ip}|${req.headers['user-agent'] ?? ''}`).slice(0, 32)}`
 
 /** /api/v1/job (spec §7): post, edit, status, delete, the browser's list, the manage list, one job. */
-export async function jobsRoutes(app: FastifyInstance, opts: { jobs: JobsService }) {
+export async function jobsRoutes(app: FastifyInstance, opts: { jobs: JobsService; cache: ReadCache }) {
   const r = app.withTypeProvider<ZodTypeProvider>()
-  const { jobs } = opts
+  const { jobs, cache } = opts
 
   r.post(
     '/post',
@@ -31,7 +32,15 @@ export async function jobsRoutes(app: FastifyInstance, opts: { jobs: JobsService
   r.get(
     '/get',
     { schema: { tags, querystring: JobListQuery, response: { 200: JobsAnswer } } },
-    async (req) => ({ success: true as const, data: await jobs.list(req.user, req.query) }),
+    async (req, reply) => {
+      // Signed-out pages are the same for everyone: served from the read cache (ADR 017).
+      if (!req.user)
+        return sendCached(reply, cache, `job-list:${req.url}`, JobsAnswer, async () => ({
+          success: true as const,
+          data: await jobs.list(null, req.query),
+        }))
+      return { success: true as const, data: await jobs.list(req.user, req.query) }
+    },
   )
 
   r.get(
@@ -43,10 +52,21 @@ export async function jobsRoutes(app: FastifyInstance, opts: { jobs: JobsService
     async (req) => ({ success: true as const, data: await jobs.adminList(req.user!, req.query) }),
   )
 
-  r.get('/:id', { schema: { tags, params: IdParams, response: { 200: JobAnswer } } }, async (req) => ({
-    success: true as const,
-    job: await jobs.get(req.user, req.params.id, viewerKey(req)),
-  }))
+  r.get('/:id', { schema: { tags, params: IdParams, response: { 200: JobAnswer } } }, async (req, reply) => {
+    const viewer = viewerKey(req)
+    if (req.user) return { success: true as const, job: await jobs.get(req.user, req.params.id, viewer) }
+    // A signed-out visitor whose view is already counted gets the cached answer; a new view is counted first.
+    const key = `job:${req.params.id}`
+    const cached = cache.peek(key)
+    if (cached !== undefined && jobs.viewCounted(req.params.id, viewer))
+      return sendJson(reply as FastifyReply, cached)
+    const generation = cache.generation
+    const body = JSON.stringify(
+      JobAnswer.parse({ success: true as const, job: await jobs.get(null, req.params.id, viewer) }),
+    )
+    cache.set(key, body, generation)
+    return sendJson(reply as FastifyReply, body)
+  })
 
   r.put(
     '/:id',

@@ -20,6 +20,7 @@ import { authorize, type JobAction } from './jobs.policy'
 import { presentJob } from './jobs.presenter'
 import { applicationCount, jobsRepo } from './jobs.repo'
 import { nextStatus, type StatusChange } from './jobs.status'
+import { viewMemory, type ViewMemory } from './jobs.views'
 
 /** The job's columns from a validated body; money from the payment model, never from the browser's total. */
 function toColumns(i: JobInput) {
@@ -61,8 +62,14 @@ export interface JobList {
 }
 
 /** Posting, editing, status, deletion, reading and listing jobs. Each change is one transaction. */
-export function jobsService(deps: { db: Db; companies: CompaniesService; parser: QueryParser }) {
+export function jobsService(deps: {
+  db: Db
+  companies: CompaniesService
+  parser: QueryParser
+  views?: ViewMemory
+}) {
   const { db } = deps
+  const views = deps.views ?? viewMemory()
   const present = async (id: string, viewer: UserRow | null, ex: Executor = db) =>
     presentJob((await jobsRepo.view(ex, id, viewer?.id ?? null))!, viewer?.id ?? null)
   const loadFor = async (user: UserRow | null, action: JobAction, id: string, ex: Executor = db) => {
@@ -129,8 +136,16 @@ export function jobsService(deps: { db: Db; companies: CompaniesService; parser:
     /** A job's detail; counts the view once per viewer per day (the creator's own views do not count). */
     async get(viewer: UserRow | null, id: string, viewerKey: string): Promise<JobDtoType> {
       const job: JobRow = await loadFor(viewer, 'view', id)
-      if (viewer?.id !== job.createdBy) await db.transaction((tx) => jobsRepo.recordView(tx, id, viewerKey))
+      if (viewer?.id !== job.createdBy && !views.has(id, viewerKey)) {
+        await jobsRepo.recordView(db, id, viewerKey)
+        views.add(id, viewerKey)
+      }
       return present(id, viewer)
+    },
+
+    /** True when this viewer's visit to the job is already counted today (a cached answer may be served). */
+    viewCounted(id: string, viewerKey: string): boolean {
+      return views.has(id, viewerKey)
     },
 
     /** The job browser: filters, sort, text search with typo and Hinglish handling, keyset pages. */

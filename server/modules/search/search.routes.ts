@@ -1,14 +1,22 @@
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { SearchAnswer, SearchQuery } from '../../../common/schemas/search'
+import { sendCached, type ReadCache } from '../../lib/read-cache'
 import type { SearchService } from './search.service'
 
 /** GET /api/v1/search?q= → {success, data: {jobs, users, posts}} (DECISIONS.md "API shape"). */
-export async function searchRoutes(app: FastifyInstance, opts: { search: SearchService }) {
+export async function searchRoutes(app: FastifyInstance, opts: { search: SearchService; cache: ReadCache }) {
   const r = app.withTypeProvider<ZodTypeProvider>()
   r.get(
     '/',
     { schema: { tags: ['search'], querystring: SearchQuery, response: { 200: SearchAnswer } } },
-    async (req) => ({ success: true as const, data: await opts.search.everything(req.user, req.query) }),
+    async (req, reply) => {
+      if (!req.user)
+        return sendCached(reply, opts.cache, `search:${req.url}`, SearchAnswer, async () => ({
+          success: true as const,
+          data: await opts.search.everything(null, req.query),
+        }))
+      return { success: true as const, data: await opts.search.everything(req.user, req.query) }
+    },
   )
 }

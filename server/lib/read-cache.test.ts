@@ -1,0 +1,92 @@
+import { Redis } from 'ioredis'
+import { describe, expect, it } from 'vitest'
+import { createReadCache } from './read-cache'
+
+const deferred = <T>() => {
+  let resolve!: (v: T) => void
+  const promise = new Promise<T>((r) => (resolve = r))
+  return { promise, resolve }
+}
+
+describe('read cache', () => {
+  it('computes once for concurrent callers and serves the stored value until it expires', async () => {
+    let t = 0
+    const cache = createReadCache({ ttlMs: 1000, now: () => t })
+    let calls = 0
+    const gate = deferred<string>()
+    const compute = () => {
+      calls++
+      return gate.promise
+    }
+    const a = cache.get('k', compute)
+    const b = cache.get('k', compute)
+    gate.resolve('v1')
+    expect(await Promise.all([a, b])).toEqual(['v1', 'v1'])
+    expect(await cache.get('k', async () => 'v2')).toBe('v1')
+    expect(calls).toBe(1)
+    t = 1000
+    expect(await cache.get('k', async () => 'v2')).toBe('v2')
+  })
+
+  it('invalidate drops entries, and a value computed across an invalidation is not kept', async () => {
+    const cache = createReadCache({ ttlMs: 60_000 })
+    await cache.get('k', async () => 'old')
+    cache.invalidate()
+    expect(cache.peek('k')).toBeUndefined()
+    const gate = deferred<string>()
+    const slow = cache.get('k', () => gate.promise)
+    cache.invalidate() // a write lands while the slow read is running
+    gate.resolve('stale')
+    expect(await slow).toBe('stale') // its own caller still gets an answer …
+    expect(cache.peek('k')).toBeUndefined() // … but nobody else will
+    const gen = cache.generation
+    cache.set('k', 'x', gen - 1)
+    expect(cache.peek('k')).toBeUndefined()
+    cache.set('k', 'x', gen)
+    expect(cache.peek('k')).toBe('x')
+  })
+
+  it('a failed computation is not cached', async () => {
+    const cache = createReadCache({ ttlMs: 60_000 })
+    await expect(cache.get('k', async () => Promise.reject(new Error('db down')))).rejects.toThrow('db down')
+    expect(await cache.get('k', async () => 'ok')).toBe('ok')
+  })
+
+  it('ttl 0 turns it off', async () => {
+    const cache = createReadCache({ ttlMs: 0 })
+    let n = 0
+    await cache.get('k', async () => String(++n))
+    expect(await cache.get('k', async () => String(++n))).toBe('2')
+  })
+
+  it('keeps at most maxEntries', async () => {
+    const cache = createReadCache({ ttlMs: 60_000, maxEntries: 2 })
+    for (const k of ['a', 'b', 'c']) await cache.get(k, async () => k)
+    expect(cache.peek('a')).toBeUndefined()
+    expect(cache.peek('c')).toBe('c')
+  })
+
+  it.skipIf(!process.env.REDIS_URL)(
+    'an invalidation on one instance drops the others through Redis',
+    async () => {
+      const channel = `test-read-cache-${process.pid}-${Date.now()}`
+      const r1 = new Redis(process.env.REDIS_URL!)
+      const r2 = new Redis(process.env.REDIS_URL!)
+      const one = createReadCache({ ttlMs: 60_000, redis: r1, channel })
+      const two = createReadCache({ ttlMs: 60_000, redis: r2, channel })
+      try {
+        await new Promise((r) => setTimeout(r, 200)) // subscriptions established
+        await two.get('k', async () => 'v')
+        one.invalidate()
+        for (let i = 0; i < 50 && two.peek('k') !== undefined; i++)
+          await new Promise((r) => setTimeout(r, 20))
+        expect(two.peek('k')).toBeUndefined()
+      } finally {
+        await one.close()
+        await two.close()
+        r1.disconnect()
+        r2.disconnect()
+      }
+    },
+  )
+})
