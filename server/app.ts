@@ -98,7 +98,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
+        // Razorpay Checkout (checkout.js and its frames) only when that provider is on.
+        scriptSrc: ["'self'", ...(config.PAYMENT_PROVIDER === 'razorpay' ? ['https://checkout.razorpay.com'] : [])],
+        frameSrc: config.PAYMENT_PROVIDER === 'razorpay' ? ['https://api.razorpay.com', 'https://checkout.razorpay.com'] : ["'none'"],
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
         mediaSrc: ["'self'", 'blob:'],
