@@ -99,8 +99,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       directives: {
         defaultSrc: ["'self'"],
         // Razorpay Checkout (checkout.js and its frames) only when that provider is on.
-        scriptSrc: ["'self'", ...(config.PAYMENT_PROVIDER === 'razorpay' ? ['https://checkout.razorpay.com'] : [])],
-        frameSrc: config.PAYMENT_PROVIDER === 'razorpay' ? ['https://api.razorpay.com', 'https://checkout.razorpay.com'] : ["'none'"],
+        scriptSrc: [
+          "'self'",
+          ...(config.PAYMENT_PROVIDER === 'razorpay' ? ['https://checkout.razorpay.com'] : []),
+        ],
+        frameSrc:
+          config.PAYMENT_PROVIDER === 'razorpay'
+            ? ['https://api.razorpay.com', 'https://checkout.razorpay.com']
+            : ["'none'"],
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
         mediaSrc: ["'self'", 'blob:'],

@@ -25,10 +25,20 @@ export async function hiredJob(
 }
 
 /** A per-unit job: ₹500 a unit, `units` units. */
-export const perUnit = (units = 5, rate = '500') => ({ paymentType: 'per-unit', amount: '', rate, units: String(units) })
+export const perUnit = (units = 5, rate = '500') => ({
+  paymentType: 'per-unit',
+  amount: '',
+  rate,
+  units: String(units),
+})
 
 /** Runs the sandbox checkout the way the browser does: create-order → sandbox/pay (success) → the signed result. */
-export async function checkout(app: FastifyInstance, s: Session, jobId: string, body: Record<string, unknown> = {}) {
+export async function checkout(
+  app: FastifyInstance,
+  s: Session,
+  jobId: string,
+  body: Record<string, unknown> = {},
+) {
   const order = await injectAs(app, s, {
     method: 'POST',
     url: '/api/payments/create-order',
@@ -46,9 +56,18 @@ export async function checkout(app: FastifyInstance, s: Session, jobId: string, 
 }
 
 /** checkout + verify; returns the verify answer. */
-export async function fund(app: FastifyInstance, s: Session, jobId: string, body: Record<string, unknown> = {}) {
+export async function fund(
+  app: FastifyInstance,
+  s: Session,
+  jobId: string,
+  body: Record<string, unknown> = {},
+) {
   const { result } = await checkout(app, s, jobId, body)
-  const res = await injectAs(app, s, { method: 'POST', url: '/api/payments/verify', payload: { jobId, ...result } })
+  const res = await injectAs(app, s, {
+    method: 'POST',
+    url: '/api/payments/verify',
+    payload: { jobId, ...result },
+  })
   if (res.statusCode !== 200) throw new Error(`verify ${res.statusCode} ${res.body}`)
   return res.json()
 }

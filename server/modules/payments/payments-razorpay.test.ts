@@ -11,7 +11,11 @@ import { razorpayId } from './payments.provider'
 const { validatePaymentVerification, validateWebhookSignature } = createRequire(import.meta.url)(
   'razorpay/dist/utils/razorpay-utils',
 ) as {
-  validatePaymentVerification(p: { order_id: string; payment_id: string }, sig: string, secret: string): boolean
+  validatePaymentVerification(
+    p: { order_id: string; payment_id: string },
+    sig: string,
+    secret: string,
+  ): boolean
   validateWebhookSignature(body: string, sig: string, secret: string): boolean
 }
 
@@ -31,17 +35,30 @@ function ordersStandIn() {
       res.setHeader('content-type', 'application/json')
       if (req.headers.authorization !== expected) {
         res.statusCode = 401
-        return res.end(JSON.stringify({ error: { code: 'BAD_REQUEST_ERROR', description: 'Authentication failed' } }))
+        return res.end(
+          JSON.stringify({ error: { code: 'BAD_REQUEST_ERROR', description: 'Authentication failed' } }),
+        )
       }
       if (req.method !== 'POST' || req.url !== '/v1/orders') {
         res.statusCode = 404
-        return res.end(JSON.stringify({ error: { code: 'BAD_REQUEST_ERROR', description: 'The requested URL was not found on the server.' } }))
+        return res.end(
+          JSON.stringify({
+            error: {
+              code: 'BAD_REQUEST_ERROR',
+              description: 'The requested URL was not found on the server.',
+            },
+          }),
+        )
       }
       const body = JSON.parse(raw)
       seen.push({ auth: req.headers.authorization, body })
       if (!Number.isInteger(body.amount) || body.amount < 100) {
         res.statusCode = 400
-        return res.end(JSON.stringify({ error: { code: 'BAD_REQUEST_ERROR', description: 'The amount must be atleast INR 1.00' } }))
+        return res.end(
+          JSON.stringify({
+            error: { code: 'BAD_REQUEST_ERROR', description: 'The amount must be atleast INR 1.00' },
+          }),
+        )
       }
       res.end(
         JSON.stringify({
@@ -87,8 +104,12 @@ afterAll(async () => {
   await new Promise((r) => standIn?.server.close(r))
 })
 
-const post = (s: Session | null, url: string, payload: object) => injectAs(ctx.app, s, { method: 'POST', url, payload })
-const webhook = (body: object, opts: { secret?: string; eventId?: string; signature?: string | null } = {}) => {
+const post = (s: Session | null, url: string, payload: object) =>
+  injectAs(ctx.app, s, { method: 'POST', url, payload })
+const webhook = (
+  body: object,
+  opts: { secret?: string; eventId?: string; signature?: string | null } = {},
+) => {
   const raw = JSON.stringify(body)
   const headers: Record<string, string> = { 'content-type': 'application/json' }
   const sig = opts.signature === undefined ? hmac(opts.secret ?? WEBHOOK_SECRET, raw) : opts.signature
@@ -103,7 +124,15 @@ const captured = (orderId: string, paymentId: string, amount: number) => ({
   contains: ['payment'],
   payload: {
     payment: {
-      entity: { id: paymentId, entity: 'payment', amount, currency: 'INR', status: 'captured', order_id: orderId, method: 'card' },
+      entity: {
+        id: paymentId,
+        entity: 'payment',
+        amount,
+        currency: 'INR',
+        status: 'captured',
+        order_id: orderId,
+        method: 'card',
+      },
     },
   },
   created_at: Math.floor(Date.now() / 1000),
@@ -116,17 +145,28 @@ describe('razorpay provider against a stand-in of the Orders API', () => {
     const job = await hiredJob(ctx.app, asha, ravi, perUnit(5, '499.5'))
     const res = await post(asha, '/api/payments/create-order', { jobId: job._id, units: 2 })
     expect(res.statusCode).toBe(200)
-    expect(res.json()).toMatchObject({ success: true, amount: 999, currency: 'INR', keyId: KEY_ID, provider: 'razorpay' })
+    expect(res.json()).toMatchObject({
+      success: true,
+      amount: 999,
+      currency: 'INR',
+      keyId: KEY_ID,
+      provider: 'razorpay',
+    })
     expect(standIn.seen.at(-1)!.body).toMatchObject({ amount: 99900, currency: 'INR' })
     // The sandbox checkout does not exist with the real provider.
-    expect((await post(asha, '/api/payments/sandbox/pay', { orderId: res.json().orderId, outcome: 'success' })).statusCode).toBe(404)
+    expect(
+      (await post(asha, '/api/payments/sandbox/pay', { orderId: res.json().orderId, outcome: 'success' }))
+        .statusCode,
+    ).toBe(404)
   })
   it('verifies a checkout signed with the key secret (as Razorpay signs it)', async () => {
     const job = await hiredJob(ctx.app, asha, ravi)
     const { orderId } = (await post(asha, '/api/payments/create-order', { jobId: job._id })).json()
     const paymentId = razorpayId('pay')
     const signature = hmac(KEY_SECRET, `${orderId}|${paymentId}`)
-    expect(validatePaymentVerification({ order_id: orderId, payment_id: paymentId }, signature, KEY_SECRET)).toBe(true)
+    expect(
+      validatePaymentVerification({ order_id: orderId, payment_id: paymentId }, signature, KEY_SECRET),
+    ).toBe(true)
     const ok = await post(asha, '/api/payments/verify', {
       jobId: job._id,
       razorpay_order_id: orderId,
@@ -146,7 +186,11 @@ describe('razorpay provider against a stand-in of the Orders API', () => {
     try {
       const client = await signUp(bad, { role: 'client' })
       const job = await hiredJob(bad.app, client, null)
-      const res = await injectAs(bad.app, client, { method: 'POST', url: '/api/payments/create-order', payload: { jobId: job._id } })
+      const res = await injectAs(bad.app, client, {
+        method: 'POST',
+        url: '/api/payments/create-order',
+        payload: { jobId: job._id },
+      })
       expect(res.statusCode).toBe(502)
       expect(res.json()).toMatchObject({ success: false, message: 'Failed to create Razorpay order' })
     } finally {
@@ -180,7 +224,11 @@ describe('POST /api/payments/webhook', () => {
     const again = await webhook(body, { eventId: 'evt_Dup00000000001' })
     expect(again.json()).toMatchObject({ success: true, duplicate: true })
     // The same payment under another event id (order.paid) books nothing more either.
-    await webhook({ ...body, event: 'order.paid', payload: { ...body.payload, order: { entity: { id: orderId } } } })
+    await webhook({
+      ...body,
+      event: 'order.paid',
+      payload: { ...body.payload, order: { entity: { id: orderId } } },
+    })
     expect(await summary(job._id)).toMatchObject({ fundStatus: 'In Escrow', funded: 1500, fundedUnits: 3 })
     expect(await ledgerHealth(ctx.database)).toEqual({ unbalanced: 0, negativeEscrow: 0 })
   })
@@ -202,7 +250,13 @@ describe('signatures agree with the official razorpay package', () => {
     const { createProvider } = await import('./payments.provider')
     const { loadConfig } = await import('../../config')
     const provider = createProvider(
-      loadConfig({ DATA_DIR: ctx.dataDir, PAYMENT_PROVIDER: 'razorpay', RAZORPAY_KEY_ID: KEY_ID, RAZORPAY_KEY_SECRET: KEY_SECRET, RAZORPAY_WEBHOOK_SECRET: WEBHOOK_SECRET }),
+      loadConfig({
+        DATA_DIR: ctx.dataDir,
+        PAYMENT_PROVIDER: 'razorpay',
+        RAZORPAY_KEY_ID: KEY_ID,
+        RAZORPAY_KEY_SECRET: KEY_SECRET,
+        RAZORPAY_WEBHOOK_SECRET: WEBHOOK_SECRET,
+      }),
     )
     for (let i = 0; i < 200; i++) {
       const order_id = razorpayId('order')
@@ -214,7 +268,11 @@ describe('signatures agree with the official razorpay package', () => {
       expect(provider.verifyPayment(order_id, payment_id, forged)).toBe(
         validatePaymentVerification({ order_id, payment_id }, forged, KEY_SECRET),
       )
-      const body = JSON.stringify({ event: 'payment.captured', n: i, text: crypto.randomBytes(i % 40).toString('base64') })
+      const body = JSON.stringify({
+        event: 'payment.captured',
+        n: i,
+        text: crypto.randomBytes(i % 40).toString('base64'),
+      })
       const sig = i % 3 === 0 ? forged : hmac(WEBHOOK_SECRET, body)
       expect(provider.verifyWebhook(body, sig)).toBe(validateWebhookSignature(body, sig, WEBHOOK_SECRET))
     }

@@ -34,7 +34,11 @@ export function can(user: UserRow | null, action: PaymentAction, s: Subject): bo
 }
 
 /** Throws 404 for a job that does not exist (or a draft of someone else), 403 for an action not allowed. */
-export function authorize(user: UserRow | null, action: PaymentAction, s: Subject): asserts s is Subject & { job: JobRow } {
+export function authorize(
+  user: UserRow | null,
+  action: PaymentAction,
+  s: Subject,
+): asserts s is Subject & { job: JobRow } {
   if (!s.job || (s.job.status === 'draft' && s.job.createdBy !== user?.id))
     throw notFound('Job not found', 'job_not_found')
   if (can(user, action, s)) return

@@ -14,7 +14,11 @@ export interface ProviderOrder {
 export interface PaymentProvider {
   name: 'sandbox' | 'razorpay'
   keyId: string
-  createOrder(input: { amountPaise: number; receipt: string; notes: Record<string, string> }): Promise<ProviderOrder>
+  createOrder(input: {
+    amountPaise: number
+    receipt: string
+    notes: Record<string, string>
+  }): Promise<ProviderOrder>
   /** HMAC-SHA256 of `order_id|payment_id` with the key secret, compared in constant time. */
   verifyPayment(orderId: string, paymentId: string, signature: string): boolean
   /** HMAC-SHA256 of the raw webhook body with the webhook secret, compared in constant time. */

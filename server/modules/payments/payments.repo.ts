@@ -1,12 +1,6 @@
 import { and, desc, eq, sql } from 'drizzle-orm'
 import type { Executor } from '../../db/client'
-import {
-  jobWorkEvents,
-  paymentOrders,
-  payments,
-  webhookEvents,
-  type PaymentOrderRow,
-} from '../../db/schema'
+import { jobWorkEvents, paymentOrders, payments, webhookEvents, type PaymentOrderRow } from '../../db/schema'
 
 /** Orders, provider payments, webhook events and work events: SQL only. */
 export const paymentsRepo = {

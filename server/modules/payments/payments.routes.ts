@@ -90,7 +90,8 @@ export async function paymentsWebhookRoutes(
       throw badRequest('The webhook body must be JSON', 'bad_webhook')
     }
     const header = req.headers['x-razorpay-event-id']
-    const eventId = typeof header === 'string' && header ? header.slice(0, 100) : `body:${sha256(raw.toString('utf8'))}`
+    const eventId =
+      typeof header === 'string' && header ? header.slice(0, 100) : `body:${sha256(raw.toString('utf8'))}`
     const result = await opts.payments.webhook(eventId, body)
     return { success: true as const, ...result }
   })

@@ -1,5 +1,10 @@
 import { formatPaise, paiseToRupees, rupeesToPaise } from '../../../common/money'
-import type { CreateOrderInput, EscrowSummaryType, FundStatus, VerifyInput } from '../../../common/schemas/payment'
+import type {
+  CreateOrderInput,
+  EscrowSummaryType,
+  FundStatus,
+  VerifyInput,
+} from '../../../common/schemas/payment'
 import type { Db, Executor, Tx } from '../../db/client'
 import type { JobRow, PaymentOrderRow, UserRow } from '../../db/schema'
 import { AppError, badRequest, conflict, notFound } from '../../errors'
@@ -16,7 +21,8 @@ const unitLabel = (job: JobRow) => (job.paymentType === 'recurring' ? 'cycles' :
 export const totalUnits = (job: JobRow) =>
   job.paymentType === 'per-unit' ? (job.units ?? 1) : job.paymentType === 'recurring' ? (job.cycles ?? 1) : 1
 /** The price of `u` units of a job, in paise. */
-const priceOf = (job: JobRow, u: number) => (job.paymentType === 'one-time' ? job.totalPaise : (job.ratePaise ?? 0) * u)
+const priceOf = (job: JobRow, u: number) =>
+  job.paymentType === 'one-time' ? job.totalPaise : (job.ratePaise ?? 0) * u
 
 const netUnits = (l: JobLedger) => l.fundedUnits - l.refundedUnits
 const inEscrow = (l: JobLedger) => l.funded - l.refunded - l.released
@@ -109,7 +115,12 @@ export function paymentsService(deps: PaymentsDeps) {
       units: order.units,
       actorId: order.payerId,
       legs: [
-        { kind: 'client', key: accountKey.client(order.payerId), ownerId: order.payerId, amountPaise: -order.amountPaise },
+        {
+          kind: 'client',
+          key: accountKey.client(order.payerId),
+          ownerId: order.payerId,
+          amountPaise: -order.amountPaise,
+        },
         { kind: 'escrow', key: accountKey.escrow(job.id), amountPaise: order.amountPaise },
       ],
     })
@@ -127,7 +138,12 @@ export function paymentsService(deps: PaymentsDeps) {
         actorId: null,
         legs: [
           { kind: 'escrow', key: accountKey.escrow(job.id), amountPaise: -(order.amountPaise - keep) },
-          { kind: 'client', key: accountKey.client(order.payerId), ownerId: order.payerId, amountPaise: order.amountPaise - keep },
+          {
+            kind: 'client',
+            key: accountKey.client(order.payerId),
+            ownerId: order.payerId,
+            amountPaise: order.amountPaise - keep,
+          },
         ],
       })
     await syncJob(tx, job)
@@ -171,7 +187,12 @@ export function paymentsService(deps: PaymentsDeps) {
       actorId,
       legs: [
         { kind: 'escrow', key: accountKey.escrow(job.id), amountPaise: -amount },
-        { kind: 'client', key: accountKey.client(job.createdBy), ownerId: job.createdBy, amountPaise: amount },
+        {
+          kind: 'client',
+          key: accountKey.client(job.createdBy),
+          ownerId: job.createdBy,
+          amountPaise: amount,
+        },
       ],
     })
     if (!n) return 0
@@ -203,13 +224,20 @@ export function paymentsService(deps: PaymentsDeps) {
       fundedUnits: netUnits(l),
       releasedUnits: l.releasedUnits,
       totalUnits: totalUnits(job),
-      freelancer: freelancer ? { _id: freelancer.id, fullname: freelancer.fullname, userId: freelancer.userId } : null,
+      freelancer: freelancer
+        ? { _id: freelancer.id, fullname: freelancer.fullname, userId: freelancer.userId }
+        : null,
       workSubmitted: events.some((e) => e.kind === 'submit_work'),
       paymentRequested: events.some((e) => e.kind === 'request_payment'),
     }
   }
 
-  const loadAs = async (tx: Executor, user: UserRow, action: Parameters<typeof authorize>[1], jobId: string) => {
+  const loadAs = async (
+    tx: Executor,
+    user: UserRow,
+    action: Parameters<typeof authorize>[1],
+    jobId: string,
+  ) => {
     const job = tx === db ? (isUuid(jobId) ? await jobs.peek(jobId) : null) : await lockJob(tx, jobId)
     const freelancer = job ? await paymentsRepo.acceptedFreelancer(tx, job.id) : null
     const s = { job, freelancerId: freelancer?.id ?? null }
@@ -227,7 +255,11 @@ export function paymentsService(deps: PaymentsDeps) {
       if (input.paymentType && input.paymentType !== job.paymentType)
         throw badRequest('The payment type does not match this job', 'payment_type_mismatch')
       const l = await ledgerRepo.forJob(tx, job.id)
-      const units = unitsToFund(job, l, job.paymentType === 'recurring' ? (input.cycles ?? input.units) : input.units)
+      const units = unitsToFund(
+        job,
+        l,
+        job.paymentType === 'recurring' ? (input.cycles ?? input.units) : input.units,
+      )
       const amountPaise = priceOf(job, units)
       if (input.amount !== undefined && rupeesToPaise(input.amount) !== amountPaise) throw mismatch()
       const order = await provider.createOrder({
@@ -264,11 +296,21 @@ export function paymentsService(deps: PaymentsDeps) {
       await loadAs(tx, user, 'fund', input.jobId)
       if (order.payerId !== user.id)
         throw new AppError(403, 'not_order_payer', 'This payment order is not yours')
-      if (order.jobId !== input.jobId) throw badRequest('This payment belongs to another job', 'order_job_mismatch')
-      if (!provider.verifyPayment(input.razorpay_order_id, input.razorpay_payment_id, input.razorpay_signature))
+      if (order.jobId !== input.jobId)
+        throw badRequest('This payment belongs to another job', 'order_job_mismatch')
+      if (
+        !provider.verifyPayment(input.razorpay_order_id, input.razorpay_payment_id, input.razorpay_signature)
+      )
         throw badRequest('Payment verification failed', 'bad_signature')
       if (input.amount !== undefined && rupeesToPaise(input.amount) !== order.amountPaise) throw mismatch()
-      const { job, booked } = await book(tx, input.razorpay_order_id, input.razorpay_payment_id, null, 'verify', input.jobId)
+      const { job, booked } = await book(
+        tx,
+        input.razorpay_order_id,
+        input.razorpay_payment_id,
+        null,
+        'verify',
+        input.jobId,
+      )
       const summary = await summaryOf(tx, { ...job, id: job.id })
       return {
         success: true as const,
@@ -283,7 +325,8 @@ export function paymentsService(deps: PaymentsDeps) {
       if (provider.name !== 'sandbox') throw notFound('The sandbox checkout is off', 'not_found')
       const order = await paymentsRepo.orderByProviderId(db, input.orderId)
       if (!order) throw notFound('Payment order not found', 'order_not_found')
-      if (order.payerId !== user.id) throw new AppError(403, 'not_order_payer', 'This payment order is not yours')
+      if (order.payerId !== user.id)
+        throw new AppError(403, 'not_order_payer', 'This payment order is not yours')
       if (input.outcome === 'cancel') return { success: true as const, outcome: 'cancel' as const }
       if (order.status === 'paid') throw conflict('This order is already paid', 'order_already_paid')
       const paymentId = razorpayId('pay')
@@ -332,7 +375,8 @@ export function paymentsService(deps: PaymentsDeps) {
     async webhook(eventId: string, body: any): Promise<{ duplicate: boolean; handled: string }> {
       const event = String(body?.event ?? '')
       return db.transaction(async (tx) => {
-        if (!(await paymentsRepo.firstDelivery(tx, eventId, event))) return { duplicate: true, handled: event }
+        if (!(await paymentsRepo.firstDelivery(tx, eventId, event)))
+          return { duplicate: true, handled: event }
         const payment = body?.payload?.payment?.entity
         const orderEntity = body?.payload?.order?.entity
         const orderId: string | undefined = payment?.order_id ?? orderEntity?.id
@@ -355,7 +399,8 @@ export function paymentsService(deps: PaymentsDeps) {
             status: 'failed',
             amountPaise: Number(payment.amount) || 0,
             source: 'webhook',
-            errorDescription: typeof payment.error_description === 'string' ? payment.error_description : null,
+            errorDescription:
+              typeof payment.error_description === 'string' ? payment.error_description : null,
           })
           if (order.status !== 'paid')
             await notificationsService.record(tx, {
@@ -374,7 +419,8 @@ export function paymentsService(deps: PaymentsDeps) {
     /** Pays the hired freelancer from escrow: `units` of it (clamped) or all; the platform keeps its fee. */
     async release(tx: Tx, user: UserRow, input: { jobId: string; units?: number }) {
       const { job, freelancer } = await loadAs(tx, user, 'release', input.jobId)
-      if (!freelancer) throw conflict('Accept a freelancer for this job before releasing payment', 'no_freelancer')
+      if (!freelancer)
+        throw conflict('Accept a freelancer for this job before releasing payment', 'no_freelancer')
       const l = await ledgerRepo.forJob(tx, job.id)
       const held = inEscrow(l)
       const heldUnits = inEscrowUnits(l)
@@ -398,7 +444,12 @@ export function paymentsService(deps: PaymentsDeps) {
         actorId: user.id,
         legs: [
           { kind: 'escrow', key: accountKey.escrow(job.id), amountPaise: -amount },
-          { kind: 'freelancer', key: accountKey.freelancer(freelancer.id), ownerId: freelancer.id, amountPaise: amount - fee },
+          {
+            kind: 'freelancer',
+            key: accountKey.freelancer(freelancer.id),
+            ownerId: freelancer.id,
+            amountPaise: amount - fee,
+          },
           { kind: 'platform', key: accountKey.platform(), amountPaise: fee },
         ],
       })
@@ -437,7 +488,12 @@ export function paymentsService(deps: PaymentsDeps) {
       const f = await ledgerRepo.fundingOf(db, user.id)
       return {
         earned: paiseToRupees(rows.reduce((s, r) => s + r.earned, 0)),
-        jobs: rows.map((r) => ({ jobId: r.jobId, title: r.title, earned: paiseToRupees(r.earned), fees: paiseToRupees(r.fees) })),
+        jobs: rows.map((r) => ({
+          jobId: r.jobId,
+          title: r.title,
+          earned: paiseToRupees(r.earned),
+          fees: paiseToRupees(r.fees),
+        })),
         funding: {
           funded: paiseToRupees(f.funded),
           released: paiseToRupees(f.released),
@@ -455,7 +511,12 @@ export function paymentsService(deps: PaymentsDeps) {
       body: { message?: string | null; attachments?: string[]; units?: number },
     ) {
       return db.transaction(async (tx) => {
-        const { job } = await loadAs(tx, user, kind === 'submit_work' ? 'submitWork' : 'requestPayment', jobId)
+        const { job } = await loadAs(
+          tx,
+          user,
+          kind === 'submit_work' ? 'submitWork' : 'requestPayment',
+          jobId,
+        )
         await paymentsRepo.insertWorkEvent(tx, {
           jobId: job.id,
           freelancerId: user.id,

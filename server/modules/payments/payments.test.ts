@@ -20,12 +20,16 @@ afterAll(() => ctx?.close())
 const post = (s: Session | null, url: string, payload: object, headers: Record<string, string> = {}) =>
   injectAs(ctx.app, s, { method: 'POST', url, payload, headers })
 const get = (s: Session | null, url: string) => injectAs(ctx.app, s, { method: 'GET', url })
-const summary = async (jobId: string, s: Session = asha) => (await get(s, `/api/v1/payments/job/${jobId}`)).json().data
+const summary = async (jobId: string, s: Session = asha) =>
+  (await get(s, `/api/v1/payments/job/${jobId}`)).json().data
 const ledgerCount = async () =>
   Number((await ctx.database.db.execute(sql`select count(*)::int as n from ledger_entries`)).rows[0].n)
 const notificationsOf = async (userId: string) =>
-  (await ctx.database.db.execute(sql`select type, message from notifications where user_id = ${userId}::uuid`))
-    .rows as { type: string; message: string }[]
+  (
+    await ctx.database.db.execute(
+      sql`select type, message from notifications where user_id = ${userId}::uuid`,
+    )
+  ).rows as { type: string; message: string }[]
 
 describe('POST /api/payments/create-order', () => {
   it('401 anonymous, 403 another user, 404 unknown job', async () => {
@@ -35,7 +39,9 @@ describe('POST /api/payments/create-order', () => {
     expect(other.statusCode).toBe(403)
     expect(other.json()).toMatchObject({ success: false, code: 'not_job_owner' })
     expect((await post(ravi, '/api/payments/create-order', { jobId: job._id })).statusCode).toBe(403)
-    const missing = await post(asha, '/api/payments/create-order', { jobId: '00000000-0000-4000-8000-000000000000' })
+    const missing = await post(asha, '/api/payments/create-order', {
+      jobId: '00000000-0000-4000-8000-000000000000',
+    })
     expect(missing.statusCode).toBe(404)
   })
   it('computes the amount on the server, clamps units and answers in Razorpay formats', async () => {
@@ -138,13 +144,25 @@ describe('POST /api/payments/sandbox/pay', () => {
   it('401, 403 for another user’s order, failure and cancel change nothing', async () => {
     const job = await hiredJob(ctx.app, asha, null)
     const order = (await post(asha, '/api/payments/create-order', { jobId: job._id })).json()
-    expect((await post(null, '/api/payments/sandbox/pay', { orderId: order.orderId, outcome: 'success' })).statusCode).toBe(401)
-    expect((await post(vikram, '/api/payments/sandbox/pay', { orderId: order.orderId, outcome: 'success' })).statusCode).toBe(403)
+    expect(
+      (await post(null, '/api/payments/sandbox/pay', { orderId: order.orderId, outcome: 'success' }))
+        .statusCode,
+    ).toBe(401)
+    expect(
+      (await post(vikram, '/api/payments/sandbox/pay', { orderId: order.orderId, outcome: 'success' }))
+        .statusCode,
+    ).toBe(403)
     const bad = await post(asha, '/api/payments/sandbox/pay', { orderId: order.orderId, outcome: 'maybe' })
     expect(bad.statusCode).toBe(400)
-    const failed = await post(asha, '/api/payments/sandbox/pay', { orderId: order.orderId, outcome: 'failure' })
+    const failed = await post(asha, '/api/payments/sandbox/pay', {
+      orderId: order.orderId,
+      outcome: 'failure',
+    })
     expect(failed.json()).toMatchObject({ outcome: 'failure', error: { reason: 'payment_failed' } })
-    const cancelled = await post(asha, '/api/payments/sandbox/pay', { orderId: order.orderId, outcome: 'cancel' })
+    const cancelled = await post(asha, '/api/payments/sandbox/pay', {
+      orderId: order.orderId,
+      outcome: 'cancel',
+    })
     expect(cancelled.json()).toEqual({ success: true, outcome: 'cancel' })
     expect((await summary(job._id)).fundStatus).toBe('Not Initiated')
     expect((await notificationsOf(asha.user._id)).map((n) => n.type)).toContain('payment_failed')
@@ -165,7 +183,12 @@ describe('POST /api/v1/payments/release', () => {
     expect(two.json().message).toBe('Released ₹1,000.00 to Ravi Kumar')
     expect(two.json().data).toMatchObject({ released: 1000, inEscrow: 500, releasedUnits: 2, fees: 100 })
     const rest = await post(asha, '/api/v1/payments/release', { jobId: job._id, units: 50 })
-    expect(rest.json().data).toMatchObject({ released: 1500, inEscrow: 0, releasedUnits: 3, fundStatus: 'Released' })
+    expect(rest.json().data).toMatchObject({
+      released: 1500,
+      inEscrow: 0,
+      releasedUnits: 3,
+      fundStatus: 'Released',
+    })
     const beyond = await post(asha, '/api/v1/payments/release', { jobId: job._id })
     expect(beyond.statusCode).toBe(409)
     expect(beyond.json().code).toBe('nothing_in_escrow')
@@ -208,7 +231,12 @@ describe('refunds', () => {
     await fund(ctx.app, asha, closing._id, { units: 3 })
     await post(asha, '/api/v1/payments/release', { jobId: closing._id, units: 1 })
     await post(asha, `/api/v1/job/${closing._id}/status`, { status: 'closed' })
-    expect(await summary(closing._id)).toMatchObject({ released: 500, refunded: 1000, inEscrow: 0, fundStatus: 'Released' })
+    expect(await summary(closing._id)).toMatchObject({
+      released: 500,
+      refunded: 1000,
+      inEscrow: 0,
+      fundStatus: 'Released',
+    })
 
     const deleting = await hiredJob(ctx.app, asha, null)
     await fund(ctx.app, asha, deleting._id)
@@ -236,7 +264,9 @@ describe('Idempotency-Key', () => {
     expect(other.json().code).toBe('idempotency_key_reused')
     const key2 = { 'idempotency-key': 'release-key-0002' }
     const burst = await Promise.all(
-      Array.from({ length: 6 }, () => post(asha, '/api/v1/payments/release', { jobId: job._id, units: 1 }, key2)),
+      Array.from({ length: 6 }, () =>
+        post(asha, '/api/v1/payments/release', { jobId: job._id, units: 1 }, key2),
+      ),
     )
     expect(burst.every((b) => b.statusCode === 200)).toBe(true)
     expect((await summary(job._id)).releasedUnits).toBe(2)
@@ -272,7 +302,9 @@ describe('POST /api/v1/job/:id/submit-work and /request-payment', () => {
     const ok = await post(ravi, submit, { message: 'Done: https://example.in/demo' })
     expect(ok.json()).toEqual({ success: true, message: 'Work submitted' })
     expect((await post(ravi, request, { units: 0 })).statusCode).toBe(400)
-    expect((await post(ravi, request, { message: 'Please release' })).json().message).toBe('Payment requested')
+    expect((await post(ravi, request, { message: 'Please release' })).json().message).toBe(
+      'Payment requested',
+    )
     const types = (await notificationsOf(asha.user._id)).map((n) => n.type)
     expect(types).toEqual(expect.arrayContaining(['work_submitted', 'payment_requested']))
     expect(await summary(job._id)).toMatchObject({ workSubmitted: true, paymentRequested: true })

@@ -6,7 +6,10 @@ export function Component() {
   return (
     <div className="mx-auto w-full max-w-3xl">
       <title>Earnings · Microlance</title>
-      <PageHeader title="Earnings and escrow" description="Money released to you, and money you hold in escrow." />
+      <PageHeader
+        title="Earnings and escrow"
+        description="Money released to you, and money you hold in escrow."
+      />
       <EarningsView />
     </div>
   )

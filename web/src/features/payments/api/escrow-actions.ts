@@ -37,8 +37,13 @@ export function useRefundPayment() {
   const refresh = useRefresh()
   return useMutation({
     mutationFn: async ({ jobId, idempotencyKey }: WithKey<{ jobId: string }>) =>
-      (await api.post<Answer>('/payments/refund', { jobId }, { headers: { 'Idempotency-Key': idempotencyKey } }))
-        .data,
+      (
+        await api.post<Answer>(
+          '/payments/refund',
+          { jobId },
+          { headers: { 'Idempotency-Key': idempotencyKey } },
+        )
+      ).data,
     onSettled: refresh,
   })
 }

@@ -32,7 +32,10 @@ export function EarningsView() {
     )
   if (q.isError)
     return (
-      <div role="alert" className="flex flex-col items-start gap-3 rounded-xl border border-red-200 bg-red-50 p-4 text-sm text-red-700">
+      <div
+        role="alert"
+        className="flex flex-col items-start gap-3 rounded-xl border border-red-200 bg-red-50 p-4 text-sm text-red-700"
+      >
         <p className="flex items-center gap-2">
           <AlertTriangle className="size-4" aria-hidden /> {errorText(q.error, 'Failed to load earnings')}
         </p>
@@ -59,7 +62,10 @@ export function EarningsView() {
           <ul className="divide-y rounded-xl border bg-white">
             {jobs.map((j) => (
               <li key={j.jobId} className="flex items-center justify-between gap-3 px-4 py-3 text-sm">
-                <Link to={paths.jobDescription.href(j.jobId)} className="min-w-0 truncate font-medium hover:text-primary">
+                <Link
+                  to={paths.jobDescription.href(j.jobId)}
+                  className="min-w-0 truncate font-medium hover:text-primary"
+                >
                   {j.title}
                 </Link>
                 <span className="shrink-0 text-right tabular-nums">
@@ -73,17 +79,19 @@ export function EarningsView() {
           </ul>
         )}
       </section>
-      <section aria-labelledby="funding-h" className="flex flex-col gap-3">
-        <h2 id="funding-h" className="text-base font-semibold text-slate-900">
-          As a client
-        </h2>
-        <dl className="grid grid-cols-2 gap-3 sm:grid-cols-4">
-          <Stat label="In escrow" value={funding.inEscrow} />
-          <Stat label="Released" value={funding.released} />
-          <Stat label="Funded" value={funding.funded} />
-          <Stat label="Refunded" value={funding.refunded} />
-        </dl>
-      </section>
+      {funding.funded > 0 ? (
+        <section aria-labelledby="funding-h" className="flex flex-col gap-3">
+          <h2 id="funding-h" className="text-base font-semibold text-slate-900">
+            As a client
+          </h2>
+          <dl className="grid grid-cols-2 gap-3 sm:grid-cols-4">
+            <Stat label="In escrow" value={funding.inEscrow} />
+            <Stat label="Released" value={funding.released} />
+            <Stat label="Funded" value={funding.funded} />
+            <Stat label="Refunded" value={funding.refunded} />
+          </dl>
+        </section>
+      ) : null}
     </div>
   )
 }

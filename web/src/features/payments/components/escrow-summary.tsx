@@ -7,7 +7,13 @@ function Figure({ label, value, strong }: { label: string; value: string; strong
   return (
     <div className="min-w-0">
       <dt className="text-xs text-muted-foreground">{label}</dt>
-      <dd className={strong ? 'text-base font-semibold text-slate-900 tabular-nums' : 'text-sm font-medium text-slate-800 tabular-nums'}>
+      <dd
+        className={
+          strong
+            ? 'text-base font-semibold text-slate-900 tabular-nums'
+            : 'text-sm font-medium text-slate-800 tabular-nums'
+        }
+      >
         {value}
       </dd>
     </div>

@@ -1,6 +1,17 @@
 import { useState } from 'react'
 import { Link, useNavigate } from 'react-router'
-import { Archive, Banknote, ChevronDown, HandCoins, PencilLine, Send, Trash2, Undo2, Users, Wallet } from 'lucide-react'
+import {
+  Archive,
+  Banknote,
+  ChevronDown,
+  HandCoins,
+  PencilLine,
+  Send,
+  Trash2,
+  Undo2,
+  Users,
+  Wallet,
+} from 'lucide-react'
 import { toast } from 'sonner'
 import { formatRupees } from '@common/money'
 import { StatusBadge } from '@/components/status-badge'
@@ -31,7 +42,15 @@ import { WorkDialog } from './work-dialog'
 type Dialog = 'fund' | 'release' | 'refund' | 'archive' | 'delete' | null
 
 /** Release: all or N units of what is in escrow, with the amount shown before confirming. */
-function ReleaseBody({ summary, units, setUnits }: { summary: EscrowSummary; units: number; setUnits: (n: number) => void }) {
+function ReleaseBody({
+  summary,
+  units,
+  setUnits,
+}: {
+  summary: EscrowSummary
+  units: number
+  setUnits: (n: number) => void
+}) {
   const held = summary.fundedUnits - summary.releasedUnits
   if (summary.paymentType === 'one-time' || held <= 1) return null
   return (
@@ -74,11 +93,16 @@ function CreatorActions({ job, onDeleted }: { job: PaymentJob; onDeleted?: () =>
   const fail = (fallback: string) => (e: unknown) => toast.error(errorText(e, fallback))
   const releaseUnits = Math.min(units, heldUnits)
   const releaseAmount =
-    summary && summary.paymentType !== 'one-time' && releaseUnits < heldUnits ? priceOf(job, releaseUnits) : held
+    summary && summary.paymentType !== 'one-time' && releaseUnits < heldUnits
+      ? priceOf(job, releaseUnits)
+      : held
 
   const initiate = () => {
     // Spec §6: Initiate Payment triggers the one-time payment button; per-unit and recurring ask how many first.
-    if (!canFund) return toast.error(closed ? 'This job is closed and cannot be funded' : 'This job is already fully funded')
+    if (!canFund)
+      return toast.error(
+        closed ? 'This job is closed and cannot be funded' : 'This job is already fully funded',
+      )
     if (job.paymentType === 'one-time') void checkout.start(1)
     else open('fund')
   }
@@ -171,7 +195,9 @@ function CreatorActions({ job, onDeleted }: { job: PaymentJob; onDeleted?: () =>
         description={
           summary?.freelancer
             ? `Pay ${summary.freelancer.fullname} ${formatRupees(releaseAmount)} from escrow${
-                summary.paymentType !== 'one-time' ? ` for ${releaseUnits} ${unitWord(job, releaseUnits)}` : ''
+                summary.paymentType !== 'one-time'
+                  ? ` for ${releaseUnits} ${unitWord(job, releaseUnits)}`
+                  : ''
               }. This cannot be undone.`
             : 'Accept a freelancer for this job before releasing payment.'
         }
@@ -274,7 +300,7 @@ function FreelancerActions({ job, viewer }: { job: PaymentJob; viewer: PaymentVi
   if (summary.freelancer?._id !== viewer._id) return null
   return (
     <div className="flex flex-col gap-3">
-      <div className="flex flex-wrap items-center gap-2">
+      <div className="grid grid-cols-2 gap-2 sm:flex sm:flex-wrap">
         <Button variant="outline" onClick={() => setWork('submit')}>
           <Send aria-hidden /> Submit Work
         </Button>
@@ -283,6 +309,12 @@ function FreelancerActions({ job, viewer }: { job: PaymentJob; viewer: PaymentVi
         </Button>
       </div>
       <EscrowSummaryView summary={summary} />
+      <Link
+        to={paths.earnings.href()}
+        className="self-start text-xs font-medium text-primary underline-offset-2 hover:underline"
+      >
+        See all your earnings
+      </Link>
       <WorkDialog jobId={job._id} kind={work} onClose={() => setWork(null)} />
     </div>
   )

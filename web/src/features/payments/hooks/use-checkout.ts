@@ -2,7 +2,14 @@ import { useState } from 'react'
 import { toast } from 'sonner'
 import { useAuth } from '@/lib/auth'
 import { errorText, isCancelled } from '@/lib/errors'
-import { createOrder, sandboxPay, verifyPayment, type CheckoutResult, type Order, type OrderInput } from '../api/checkout'
+import {
+  createOrder,
+  sandboxPay,
+  verifyPayment,
+  type CheckoutResult,
+  type Order,
+  type OrderInput,
+} from '../api/checkout'
 import { useRefreshPayments } from '../api/escrow-actions'
 import { newIdempotencyKey, type PaymentJob } from '../api/types'
 import { openRazorpay } from '../lib/razorpay-checkout'
@@ -48,7 +55,11 @@ export function useCheckout(job: PaymentJob) {
     const orderInput: OrderInput = {
       jobId: job._id,
       paymentType: job.paymentType,
-      ...(job.paymentType === 'recurring' ? { cycles: units } : job.paymentType === 'per-unit' ? { units } : {}),
+      ...(job.paymentType === 'recurring'
+        ? { cycles: units }
+        : job.paymentType === 'per-unit'
+          ? { units }
+          : {}),
     }
     setInput(orderInput)
     setStage('ordering')

@@ -35,7 +35,11 @@ export function loadRazorpay(): Promise<void> {
 export async function openRazorpay(
   order: Order,
   prefill: { name?: string; email?: string },
-): Promise<{ outcome: 'success'; result: CheckoutResult } | { outcome: 'failure'; description: string } | { outcome: 'cancel' }> {
+): Promise<
+  | { outcome: 'success'; result: CheckoutResult }
+  | { outcome: 'failure'; description: string }
+  | { outcome: 'cancel' }
+> {
   await loadRazorpay()
   return new Promise((resolve) => {
     const rzp = new window.Razorpay!({
