@@ -70,6 +70,8 @@ test('client funds 3 of 5 units in the sandbox checkout, freelancer delivers, cl
   toasts,
   browser,
 }, testInfo) => {
+  // Two people, three checkouts and a release in one story: give it the slow-test budget on a busy machine.
+  test.slow()
   const { client, freelancer, job } = await hiredJob()
   await signInAs(page, client, `/description/${job._id}`)
   await expect(main(page).getByRole('heading', { level: 1, name: job.title })).toBeVisible()
