@@ -151,6 +151,12 @@ test('client funds 3 of 5 units in the sandbox checkout, freelancer delivers, cl
   await expect(escrow(page)).toContainText('Released₹1,00,000.00')
   await expect(escrow(page)).toContainText('3 of 5 units funded · 2 released')
   await shot(page, testInfo, 'payments-client')
+  await page.goto('/earnings')
+  const perJob = main(page).getByRole('list', { name: 'Escrow per job' }).getByRole('listitem')
+  await expect(perJob.filter({ hasText: job.title })).toContainText(
+    'In escrow ₹50,000.00 · released ₹1,00,000.00 · refunded ₹0.00',
+  )
+  await shot(page, testInfo, 'payments-funding')
 
   // The freelancer sees the release and their earnings.
   await fp.reload()

@@ -82,6 +82,16 @@ export const EarningsAnswer = z.object({
       released: z.number(),
       refunded: z.number(),
       inEscrow: z.number(),
+      jobs: z.array(
+        z.object({
+          jobId: z.string(),
+          title: z.string(),
+          funded: z.number(),
+          released: z.number(),
+          refunded: z.number(),
+          inEscrow: z.number(),
+        }),
+      ),
     }),
   }),
 })

@@ -137,21 +137,30 @@ export const ledgerRepo = {
     }))
   },
 
-  /** A client's funding across all their jobs (paise). */
+  /** A client's escrow per job they funded (paise), newest first. */
   async fundingOf(db: Executor, userId: string) {
     const r = await db.execute(sql`
-      select
+      select t.job_id, coalesce(j.title, 'Deleted job') as title,
         coalesce(sum(t.amount_paise) filter (where t.kind = 'fund'), 0) as funded,
         coalesce(sum(t.amount_paise) filter (where t.kind = 'refund'), 0) as refunded,
-        coalesce(sum(t.amount_paise) filter (where t.kind = 'release'), 0) as released
+        coalesce(sum(t.amount_paise) filter (where t.kind = 'release'), 0) as released,
+        max(t.created_at) as last
         from ledger_transactions t
-       where t.kind = 'fund' and t.actor_id = ${userId}::uuid
-          or t.job_id in (select job_id from ledger_transactions where kind = 'fund' and actor_id = ${userId}::uuid)
-             and t.kind <> 'fund'`)
-    const row = r.rows[0] as Record<string, unknown>
-    const funded = n(row.funded)
-    const refunded = n(row.refunded)
-    const released = n(row.released)
-    return { funded, refunded, released, inEscrow: funded - refunded - released }
+        left join jobs j on j.id = t.job_id
+       where t.job_id in (select job_id from ledger_transactions where kind = 'fund' and actor_id = ${userId}::uuid)
+       group by t.job_id, j.title order by last desc`)
+    return (r.rows as any[]).map((x) => {
+      const funded = n(x.funded)
+      const refunded = n(x.refunded)
+      const released = n(x.released)
+      return {
+        jobId: String(x.job_id),
+        title: String(x.title),
+        funded,
+        refunded,
+        released,
+        inEscrow: funded - refunded - released,
+      }
+    })
   },
 }

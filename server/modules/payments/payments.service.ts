@@ -485,7 +485,17 @@ export function paymentsService(deps: PaymentsDeps) {
 
     async earnings(user: UserRow) {
       const rows = await ledgerRepo.earningsOf(db, user.id)
-      const f = await ledgerRepo.fundingOf(db, user.id)
+      const jobsFunded = await ledgerRepo.fundingOf(db, user.id)
+      const total = (k: 'funded' | 'released' | 'refunded' | 'inEscrow') =>
+        paiseToRupees(jobsFunded.reduce((s, j) => s + j[k], 0))
+      const rupees = (j: (typeof jobsFunded)[number]) => ({
+        jobId: j.jobId,
+        title: j.title,
+        funded: paiseToRupees(j.funded),
+        released: paiseToRupees(j.released),
+        refunded: paiseToRupees(j.refunded),
+        inEscrow: paiseToRupees(j.inEscrow),
+      })
       return {
         earned: paiseToRupees(rows.reduce((s, r) => s + r.earned, 0)),
         jobs: rows.map((r) => ({
@@ -495,10 +505,11 @@ export function paymentsService(deps: PaymentsDeps) {
           fees: paiseToRupees(r.fees),
         })),
         funding: {
-          funded: paiseToRupees(f.funded),
-          released: paiseToRupees(f.released),
-          refunded: paiseToRupees(f.refunded),
-          inEscrow: paiseToRupees(f.inEscrow),
+          funded: total('funded'),
+          released: total('released'),
+          refunded: total('refunded'),
+          inEscrow: total('inEscrow'),
+          jobs: jobsFunded.map(rupees),
         },
       }
     },

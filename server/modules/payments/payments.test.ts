@@ -195,6 +195,15 @@ describe('POST /api/v1/payments/release', () => {
     const earnings = (await get(ravi, '/api/v1/payments/earnings')).json().data
     expect(earnings.jobs).toContainEqual(expect.objectContaining({ jobId: job._id, earned: 1350, fees: 150 }))
     expect((await notificationsOf(ravi.user._id)).map((n) => n.type)).toContain('payment_released')
+    const funding = (await get(asha, '/api/v1/payments/earnings')).json().data.funding
+    expect(funding.jobs).toContainEqual({
+      jobId: job._id,
+      title: job.title,
+      funded: 1500,
+      released: 1500,
+      refunded: 0,
+      inEscrow: 0,
+    })
   })
   it('409 without an accepted freelancer', async () => {
     const job = await hiredJob(ctx.app, asha, null)
