@@ -210,3 +210,66 @@ test('a one-time job: Initiate Payment opens the checkout, releasing all shows R
   await expect(escrow(page).getByText('Released', { exact: true })).toHaveCount(2) // the badge and the figure's label
   await expect(escrow(page)).toContainText('In escrow₹0.00')
 })
+
+test('the creator refunds escrow, archives and deletes from the menu, each after a confirmation', async ({
+  page,
+  toasts,
+}) => {
+  const t = tag()
+  const client = await createUserViaApi({ fullname: `Nisha Rao ${t}`, role: 'client' })
+  const post = (title: string) =>
+    api<{ job: { _id: string; title: string } }>('POST', '/job/post', client.token, {
+      title,
+      description: 'Short copywriting task.',
+      paymentType: 'one-time',
+      locationPreference: 'Remote',
+      amount: '2000',
+    })
+  const { job } = await post(`Tagline for ${t} Sweets`)
+  // Funded through the API the way the browser does it: order → sandbox checkout → verify.
+  const order = await api<{ orderId: string }>('POST', '/payments/create-order', client.token, {
+    jobId: job._id,
+  })
+  const paid = await api<Record<string, string>>('POST', '/payments/sandbox/pay', client.token, {
+    orderId: order.orderId,
+    outcome: 'success',
+  })
+  const { razorpay_payment_id, razorpay_order_id, razorpay_signature } = paid
+  await api('POST', '/payments/verify', client.token, {
+    jobId: job._id,
+    razorpay_payment_id,
+    razorpay_order_id,
+    razorpay_signature,
+  })
+
+  await signInAs(page, client, `/description/${job._id}`)
+  await expect(escrow(page)).toContainText('In escrow₹2,000.00')
+  await main(page).getByRole('button', { name: 'Manage job' }).click()
+  await page.getByRole('menuitem', { name: 'Refund Escrow' }).click()
+  const refund = page.getByRole('dialog', { name: 'Refund escrow' })
+  // Cancel first: nothing happens.
+  await refund.getByRole('button', { name: 'Cancel' }).click()
+  await expect(refund).toBeHidden()
+  await expect(escrow(page)).toContainText('In escrow₹2,000.00')
+  await main(page).getByRole('button', { name: 'Manage job' }).click()
+  await page.getByRole('menuitem', { name: 'Refund Escrow' }).click()
+  await refund.getByRole('button', { name: 'Refund ₹2,000.00' }).click()
+  await toasts.expect('Refunded ₹2,000.00 from escrow', 'success')
+  await expect(escrow(page)).toContainText('Refunded₹2,000.00')
+  // With its escrow refunded, the job can be funded again.
+  await expect(options(page).getByRole('button', { name: 'Pay ₹2,000.00' })).toBeVisible()
+
+  await main(page).getByRole('button', { name: 'Manage job' }).click()
+  await page.getByRole('menuitem', { name: 'Archive Job' }).click()
+  await page.getByRole('dialog', { name: 'Archive job' }).getByRole('button', { name: 'Archive Job' }).click()
+  await toasts.expect('Job archived', 'success')
+  await expect(options(page)).toHaveCount(0) // an archived job is closed: no more funding
+
+  await main(page).getByRole('button', { name: 'Manage job' }).click()
+  await page.getByRole('menuitem', { name: 'Delete Job' }).click()
+  await page.getByRole('dialog', { name: 'Delete job' }).getByRole('button', { name: 'Delete Job' }).click()
+  await toasts.expect('Job deleted', 'success')
+  await expect(page).toHaveURL('/admin/jobs/manage')
+  await page.goto(`/description/${job._id}`)
+  await expect(main(page).getByRole('heading', { name: 'Job not found' })).toBeVisible()
+})
