@@ -16,6 +16,8 @@ export interface PaymentJob {
   status: 'draft' | 'active' | 'closed'
   archived?: boolean
   created_by: { _id: string }
+  /** When known (the job detail has the viewer's own application): skips asking a non-hired viewer's escrow. */
+  applications?: { applicant: string; status: string }[]
 }
 
 export interface PaymentViewer {

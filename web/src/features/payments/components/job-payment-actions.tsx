@@ -291,10 +291,12 @@ function CreatorActions({ job, onDeleted }: { job: PaymentJob; onDeleted?: () =>
 }
 
 function FreelancerActions({ job, viewer }: { job: PaymentJob; viewer: PaymentViewer }) {
-  const escrow = useEscrow(job._id)
+  const maybeHired =
+    !job.applications || job.applications.some((a) => a.applicant === viewer._id && a.status === 'accepted')
+  const escrow = useEscrow(job._id, maybeHired)
   const [work, setWork] = useState<'submit' | 'request' | null>(null)
   // Only the hired freelancer may see a job's escrow; anyone else gets a 403 and no actions.
-  if (escrow.isPending) return null
+  if (!maybeHired || escrow.isPending) return null
   if (httpStatus(escrow.error) === 403 || !escrow.data) return null
   const summary = escrow.data
   if (summary.freelancer?._id !== viewer._id) return null
