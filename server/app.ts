@@ -37,6 +37,10 @@ import { jobsService } from './modules/jobs/jobs.service'
 import { jobsRoutes } from './modules/jobs/jobs.routes'
 import { applicationsService } from './modules/applications/applications.service'
 import { applicationsRoutes } from './modules/applications/applications.routes'
+import { createProvider } from './modules/payments/payments.provider'
+import { paymentsService } from './modules/payments/payments.service'
+import { paymentsRoutes, paymentsWebhookRoutes } from './modules/payments/payments.routes'
+import { workRoutes } from './modules/payments/work.routes'
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -95,7 +99,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
+        // Razorpay Checkout (checkout.js and its frames) only when that provider is on.
+        scriptSrc: [
+          "'self'",
+          ...(config.PAYMENT_PROVIDER === 'razorpay' ? ['https://checkout.razorpay.com'] : []),
+        ],
+        frameSrc:
+          config.PAYMENT_PROVIDER === 'razorpay'
+            ? ['https://api.razorpay.com', 'https://checkout.razorpay.com']
+            : ["'none'"],
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
         mediaSrc: ["'self'", 'blob:'],
@@ -181,6 +193,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(applicationsRoutes, { prefix: '/api/v1/application', applications })
   await app.register(companiesRoutes, { prefix: '/api/v1/company', companies })
   await app.register(searchRoutes, { prefix: '/api/v1/search', search, cache: readCache })
+  const provider = createProvider(config)
+  const payments = paymentsService({ db: database.db, jobs, provider, feeBps: config.PLATFORM_FEE_BPS })
+  jobs.onSettleEscrow(payments.refundUnreleased)
+  for (const prefix of ['/api/payments', '/api/v1/payments']) {
+    await app.register(paymentsRoutes, { prefix, payments })
+    await app.register(paymentsWebhookRoutes, { prefix, payments, provider })
+  }
+  await app.register(workRoutes, { prefix: '/api/v1/job', payments })
 
   if (deps.webDir && fs.existsSync(path.join(deps.webDir, 'index.html'))) {
     await app.register(fastifyStatic, { root: deps.webDir, wildcard: false, index: false })

@@ -188,3 +188,108 @@ export const notifications = pgTable('notifications', {
   createdAt: ts('created_at').notNull().defaultNow(),
 })
 export type NotificationRow = typeof notifications.$inferSelect
+
+// Escrow payments and the ledger (0004_payments.sql, ADR 011). Ledger rows are append-only.
+
+export const paymentOrders = pgTable('payment_orders', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  provider: text('provider', { enum: ['sandbox', 'razorpay'] }).notNull(),
+  providerOrderId: text('provider_order_id').notNull().unique(),
+  jobId: uuid('job_id').notNull(),
+  payerId: uuid('payer_id')
+    .notNull()
+    .references(() => users.id),
+  paymentType: text('payment_type', { enum: ['one-time', 'per-unit', 'recurring'] }).notNull(),
+  units: integer('units').notNull(),
+  amountPaise: paise('amount_paise').notNull(),
+  currency: text('currency').notNull().default('INR'),
+  status: text('status', { enum: ['created', 'paid'] })
+    .notNull()
+    .default('created'),
+  providerPaymentId: text('provider_payment_id').unique(),
+  createdAt: ts('created_at').notNull().defaultNow(),
+  paidAt: ts('paid_at'),
+})
+export type PaymentOrderRow = typeof paymentOrders.$inferSelect
+
+export const payments = pgTable('payments', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  providerPaymentId: text('provider_payment_id').notNull().unique(),
+  orderId: uuid('order_id')
+    .notNull()
+    .references(() => paymentOrders.id),
+  status: text('status', { enum: ['captured', 'failed'] }).notNull(),
+  amountPaise: paise('amount_paise').notNull(),
+  source: text('source', { enum: ['verify', 'webhook', 'sandbox'] }).notNull(),
+  errorDescription: text('error_description'),
+  createdAt: ts('created_at').notNull().defaultNow(),
+})
+
+export const ledgerAccounts = pgTable('ledger_accounts', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  key: text('key').notNull().unique(),
+  kind: text('kind', { enum: ['client', 'escrow', 'freelancer', 'platform'] }).notNull(),
+  ownerId: uuid('owner_id'),
+  jobId: uuid('job_id'),
+  createdAt: ts('created_at').notNull().defaultNow(),
+})
+
+export const ledgerTransactions = pgTable('ledger_transactions', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  kind: text('kind', { enum: ['fund', 'release', 'refund'] }).notNull(),
+  jobId: uuid('job_id').notNull(),
+  idempotencyKey: text('idempotency_key').notNull().unique(),
+  units: integer('units').notNull().default(0),
+  amountPaise: paise('amount_paise').notNull(),
+  actorId: uuid('actor_id'),
+  createdAt: ts('created_at').notNull().defaultNow(),
+})
+
+export const ledgerEntries = pgTable('ledger_entries', {
+  id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+  transactionId: uuid('transaction_id')
+    .notNull()
+    .references(() => ledgerTransactions.id),
+  accountId: uuid('account_id')
+    .notNull()
+    .references(() => ledgerAccounts.id),
+  amountPaise: paise('amount_paise').notNull(),
+  createdAt: ts('created_at').notNull().defaultNow(),
+})
+
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    key: text('key').notNull(),
+    route: text('route').notNull(),
+    requestHash: text('request_hash').notNull(),
+    statusCode: integer('status_code'),
+    response: jsonb('response'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.key] })],
+)
+
+export const webhookEvents = pgTable('webhook_events', {
+  eventId: text('event_id').primaryKey(),
+  event: text('event').notNull(),
+  receivedAt: ts('received_at').notNull().defaultNow(),
+})
+
+export const jobWorkEvents = pgTable('job_work_events', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  jobId: uuid('job_id')
+    .notNull()
+    .references(() => jobs.id, { onDelete: 'cascade' }),
+  freelancerId: uuid('freelancer_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  kind: text('kind', { enum: ['submit_work', 'request_payment'] }).notNull(),
+  message: text('message').notNull().default(''),
+  attachments: jsonb('attachments').$type<string[]>().notNull().default([]),
+  units: integer('units'),
+  createdAt: ts('created_at').notNull().defaultNow(),
+})

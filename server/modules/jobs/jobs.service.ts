@@ -1,7 +1,7 @@
 import { rupeesToPaise } from '../../../common/money'
 import { jobMoney, type JobInput, type JobListQueryInput } from '../../../common/schemas/job'
 import type { JobDtoType } from '../../../common/schemas/job-answer'
-import type { Db, Executor } from '../../db/client'
+import type { Db, Executor, Tx } from '../../db/client'
 import type { JobRow, UserRow } from '../../db/schema'
 import { badRequest, conflict } from '../../errors'
 import type { CompaniesService } from '../companies/companies.service'
@@ -55,6 +55,9 @@ const deadlineError = () =>
     deadline: 'The deadline must be today or later',
   })
 
+/** Settles a job's escrow when it closes or goes away (the payments module refunds what is unreleased). */
+export type EscrowSettle = (tx: Tx, job: JobRow, actorId: string) => Promise<unknown>
+
 export interface JobList {
   jobs: JobDtoType[]
   nextCursor: string | null
@@ -70,6 +73,7 @@ export function jobsService(deps: {
 }) {
   const { db } = deps
   const views = deps.views ?? viewMemory()
+  let settleEscrow: EscrowSettle | null = null
   const present = async (id: string, viewer: UserRow | null, ex: Executor = db) =>
     presentJob((await jobsRepo.view(ex, id, viewer?.id ?? null))!, viewer?.id ?? null)
   const loadFor = async (user: UserRow | null, action: JobAction, id: string, ex: Executor = db) => {
@@ -84,6 +88,15 @@ export function jobsService(deps: {
     loadFor,
     /** A job by id without any check, for rules that concern someone other than its viewers (withdrawal). */
     peek: (id: string, ex: Executor = db) => jobsRepo.byId(ex, id),
+    /** Row-locks a job without any check (payments authorize with their own policy). */
+    lock: (id: string, tx: Executor) => jobsRepo.lock(tx, id),
+    /** Writes the fund columns the payments ledger derives. */
+    setFunding: (tx: Executor, id: string, f: Pick<JobRow, 'fundedPaise' | 'fundedUnits' | 'fundStatus'>) =>
+      jobsRepo.update(tx, id, f),
+    /** Registers who settles escrow when a job is closed, archived or deleted. */
+    onSettleEscrow(fn: EscrowSettle) {
+      settleEscrow = fn
+    },
 
     async create(user: UserRow, input: JobInput): Promise<JobDtoType> {
       authorize(user, 'create')
@@ -117,14 +130,20 @@ export function jobsService(deps: {
         const job = await loadFor(user, 'changeStatus', id, tx)
         const { patch, message } = nextStatus(job, change, await applicationCount(tx, id))
         if (patch) await jobsRepo.update(tx, id, patch)
+        // A closed or archived job needs no more work: unreleased escrow goes back to the client.
+        if (patch && (patch.status === 'closed' || patch.archivedAt)) await settleEscrow?.(tx, job, user.id)
         return { job: await present(id, user, tx), message }
       })
     },
 
     async remove(user: UserRow, id: string): Promise<void> {
       await db.transaction(async (tx) => {
-        const job = await loadFor(user, 'delete', id, tx)
-        if (job.fundedPaise > 0)
+        let job = await loadFor(user, 'delete', id, tx)
+        if (settleEscrow && job.fundStatus === 'In Escrow') {
+          await settleEscrow(tx, job, user.id)
+          job = (await jobsRepo.byId(tx, id))!
+        }
+        if (job.fundStatus === 'In Escrow')
           throw conflict(
             'This job has money in escrow. Release or refund it before deleting the job.',
             'job_funded',

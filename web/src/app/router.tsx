@@ -33,6 +33,15 @@ export const routes: RouteObject[] = [
         children: [{ index: true, lazy: () => import('./routes/skills') }],
       },
       { path: paths.jobDescription.pattern, lazy: () => import('./routes/description') },
+      {
+        path: paths.earnings.pattern,
+        element: (
+          <RequireAuth>
+            <Outlet />
+          </RequireAuth>
+        ),
+        children: [{ index: true, lazy: () => import('./routes/earnings') }],
+      },
       { path: paths.explore.pattern, lazy: () => import('./routes/explore') },
       { path: paths.search.pattern, lazy: () => import('./routes/search') },
       { path: paths.posts.pattern, lazy: placeholder('PostsPlaceholder') },

@@ -23,6 +23,7 @@ export const paths = {
     href: (id: string) => `/admin/jobs/${enc(id)}/applicants`,
   },
   adminJobEdit: { pattern: '/admin/jobs/:id/edit', href: (id: string) => `/admin/jobs/${enc(id)}/edit` },
+  earnings: { pattern: '/earnings', href: () => '/earnings' },
 } as const
 
 /** Spec §2: Chat is highlighted when the path contains /chat. */

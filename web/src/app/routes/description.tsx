@@ -1,6 +1,9 @@
 import { JobPage } from '@/features/jobs/components/job-page'
+import { JobPaymentActions } from '@/features/payments'
+import { useAuth } from '@/lib/auth'
 
-/** /description/:id — one job in full (spec §2), with Apply or the creator's menu. */
+/** /description/:id — one job in full (spec §2), with Apply, or the payment actions and the creator's menu. */
 export function Component() {
-  return <JobPage />
+  const { user } = useAuth()
+  return <JobPage payments={(job) => <JobPaymentActions job={job} viewer={user} />} />
 }

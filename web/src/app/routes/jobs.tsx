@@ -1,11 +1,14 @@
 import { JobBrowser } from '@/features/jobs/components/job-browser'
+import { JobPaymentActions } from '@/features/payments'
+import { useAuth } from '@/lib/auth'
 
-/** / and /jobs — the job browser (spec §2). */
+/** / and /jobs — the job browser (spec §2), its detail panel with the payment actions. */
 export function Component() {
+  const { user } = useAuth()
   return (
     <>
       <title>Jobs · Microlance</title>
-      <JobBrowser />
+      <JobBrowser payments={(job) => <JobPaymentActions job={job} viewer={user} />} />
     </>
   )
 }

@@ -28,14 +28,14 @@ export const hasApplied = (job: Job, userId: string | undefined) =>
  * already among the applicants), with an optional cover letter. Visitors get 'Log in to apply' (back here after);
  * the creator gets their menu instead; a closed job says 'Closed'.
  */
-export function ApplySection({ job }: { job: Job }) {
+export function ApplySection({ job, hideCreatorMenu = false }: { job: Job; hideCreatorMenu?: boolean }) {
   const { user } = useAuth()
   const location = useLocation()
   const apply = useApplyToJob()
   const [coverLetter, setCoverLetter] = useState('')
   const fieldId = useId()
 
-  if (user && user._id === job.created_by._id) return <CreatorMenu job={job} />
+  if (user && user._id === job.created_by._id) return hideCreatorMenu ? null : <CreatorMenu job={job} />
 
   if (isClosed(job))
     return (

@@ -1,9 +1,10 @@
-import { useEffect, useRef } from 'react'
+import { useEffect, useRef, type ReactNode } from 'react'
 import { Info } from 'lucide-react'
 import { paths } from '@/config/paths'
 import { useAuth } from '@/lib/auth'
 import { useInfiniteJobs } from '../api/get-jobs'
 import { useJob } from '../api/get-job'
+import type { Job } from '../api/get-jobs'
 import { useInfiniteScroll } from '../hooks/use-infinite-scroll'
 import { SELECTED_PARAM, useJobFilters } from '../hooks/use-job-filters'
 import { useMediaQuery } from '@/hooks/use-media-query'
@@ -20,7 +21,7 @@ export const SPLIT_QUERY = '(min-width: 1024px)'
  * The job browser at / and /jobs (spec §2): filters in the URL, a 2/5 list of cards with infinite scroll and a 3/5
  * detail panel with the first result auto-selected. Narrow screens show the list; a card opens /description/:id.
  */
-export function JobBrowser() {
+export function JobBrowser({ payments }: { payments?: (job: Job) => ReactNode } = {}) {
   const { user } = useAuth()
   const { filters, setFilters, reset, params } = useJobFilters()
   const split = useMediaQuery(SPLIT_QUERY)
@@ -143,7 +144,7 @@ export function JobBrowser() {
               {list.isPending || (wanted && !inList && linked.isPending) ? (
                 <JobDetailSkeleton />
               ) : selected ? (
-                <JobDetail key={selected._id} job={selected} />
+                <JobDetail key={selected._id} job={selected} payments={payments?.(selected)} />
               ) : (
                 <SelectPlaceholder />
               )}

@@ -55,7 +55,16 @@ function Section({ title, children, className }: { title: string; children: Reac
  * payment specifics, facts, skills, description, company and creator. Used by the browser's panel and
  * /description/:id (`headingLevel` keeps one h1 per page).
  */
-export function JobDetail({ job, headingLevel = 2 }: { job: Job; headingLevel?: 1 | 2 }) {
+export function JobDetail({
+  job,
+  headingLevel = 2,
+  payments,
+}: {
+  job: Job
+  headingLevel?: 1 | 2
+  /** The payment actions; when given they replace the creator's menu. */
+  payments?: ReactNode
+}) {
   const Heading = headingLevel === 1 ? 'h1' : 'h2'
   const closed = isClosed(job)
   const deadline = deadlineText(job)
@@ -118,7 +127,8 @@ export function JobDetail({ job, headingLevel = 2 }: { job: Job; headingLevel?: 
             Total{pay.formula && !free ? ` · ${pay.formula}` : ''}
           </p>
         </div>
-        <ApplySection job={job} />
+        <ApplySection job={job} hideCreatorMenu={!!payments} />
+        {payments}
       </div>
 
       <Section title="Description">

@@ -1,4 +1,4 @@
-import { useEffect } from 'react'
+import { useEffect, type ReactNode } from 'react'
 import { Link, useLocation, useNavigate, useParams } from 'react-router'
 import { ArrowLeft, FileQuestion } from 'lucide-react'
 import { toast } from 'sonner'
@@ -8,11 +8,15 @@ import { Button } from '@/components/ui/button'
 import { paths } from '@/config/paths'
 import { errorText, httpStatus, isCancelled } from '@/lib/errors'
 import { useJob } from '../api/get-job'
+import type { Job } from '../api/get-jobs'
 import { JobDetail, JobDetailSkeleton } from './job-detail'
 import { ErrorBox } from './list-states'
 
-/** /description/:id: loading, not found, error with Retry (and the §8 toast), or the job. */
-export function JobPage() {
+/**
+ * /description/:id: loading, not found, error with Retry (and the §8 toast), or the job. `payments` renders the
+ * payment actions (composed by the route, so this feature does not import payments).
+ */
+export function JobPage({ payments }: { payments?: (job: Job) => ReactNode } = {}) {
   const { id = '' } = useParams()
   const navigate = useNavigate()
   const location = useLocation()
@@ -64,7 +68,7 @@ export function JobPage() {
         </>
       ) : (
         <div className="sm:rounded-2xl sm:border sm:bg-card sm:p-8 sm:shadow-xs">
-          <JobDetail job={query.data} headingLevel={1} />
+          <JobDetail job={query.data} headingLevel={1} payments={payments?.(query.data)} />
         </div>
       )}
     </div>

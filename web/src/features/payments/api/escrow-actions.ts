@@ -1,0 +1,90 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { api } from '@/lib/api-client'
+import { paymentsKeys, type EscrowSummary } from './types'
+
+type Answer = { success: true; message: string; data?: EscrowSummary }
+const enc = encodeURIComponent
+
+/** After any money or job change, the job, lists and escrow views all re-read. */
+function useRefresh() {
+  const queryClient = useQueryClient()
+  return () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: paymentsKeys.all }),
+      queryClient.invalidateQueries({ queryKey: ['jobs'] }),
+      queryClient.invalidateQueries({ queryKey: ['admin-jobs'] }),
+    ])
+}
+
+type WithKey<T> = T & { idempotencyKey: string }
+
+export function useReleasePayment() {
+  const refresh = useRefresh()
+  return useMutation({
+    mutationFn: async ({ jobId, units, idempotencyKey }: WithKey<{ jobId: string; units?: number }>) =>
+      (
+        await api.post<Answer>(
+          '/payments/release',
+          { jobId, units },
+          { headers: { 'Idempotency-Key': idempotencyKey } },
+        )
+      ).data,
+    onSettled: refresh,
+  })
+}
+
+export function useRefundPayment() {
+  const refresh = useRefresh()
+  return useMutation({
+    mutationFn: async ({ jobId, idempotencyKey }: WithKey<{ jobId: string }>) =>
+      (
+        await api.post<Answer>(
+          '/payments/refund',
+          { jobId },
+          { headers: { 'Idempotency-Key': idempotencyKey } },
+        )
+      ).data,
+    onSettled: refresh,
+  })
+}
+
+export function useSubmitWork() {
+  const refresh = useRefresh()
+  return useMutation({
+    mutationFn: async ({ jobId, message }: { jobId: string; message: string }) =>
+      (await api.post<Answer>(`/job/${enc(jobId)}/submit-work`, { message })).data,
+    onSuccess: refresh,
+  })
+}
+
+export function useRequestPayment() {
+  const refresh = useRefresh()
+  return useMutation({
+    mutationFn: async ({ jobId, message, units }: { jobId: string; message: string; units?: number }) =>
+      (await api.post<Answer>(`/job/${enc(jobId)}/request-payment`, { message, units })).data,
+    onSuccess: refresh,
+  })
+}
+
+export function useArchiveJob() {
+  const refresh = useRefresh()
+  return useMutation({
+    mutationFn: async (jobId: string) =>
+      (await api.post<Answer>(`/job/${enc(jobId)}/status`, { action: 'archive' })).data,
+    onSuccess: refresh,
+  })
+}
+
+export function useDeleteJob() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: async (jobId: string) => (await api.delete<Answer>(`/job/${enc(jobId)}`)).data,
+    onSuccess: (_a, jobId) => {
+      queryClient.removeQueries({ queryKey: paymentsKeys.job(jobId) })
+      void queryClient.invalidateQueries({ queryKey: ['admin-jobs'] })
+    },
+  })
+}
+
+/** Re-reads escrow and job data (after a checkout). */
+export { useRefresh as useRefreshPayments }

@@ -1,0 +1,59 @@
+import { useState } from 'react'
+import { CreditCard } from 'lucide-react'
+import { formatRupees } from '@common/money'
+import { Button } from '@/components/ui/button'
+import { Spinner } from '@/components/ui/spinner'
+import type { PaymentJob } from '../api/types'
+import { priceOf, unitWord } from '../lib/units'
+import { UnitsPicker } from './units-picker'
+
+/**
+ * Spec §4 "Payment options" (creator, while Not Initiated): a one-time button, or the per-unit / recurring button
+ * with the custom units picker (1..left, clamped, quick buttons 1–5 and All).
+ */
+export function PaymentOptions({
+  job,
+  left,
+  busy,
+  onPay,
+}: {
+  job: PaymentJob
+  left: number
+  busy: boolean
+  onPay: (units: number) => void
+}) {
+  const [units, setUnits] = useState(left)
+  const n = Math.min(units, left)
+  const amount = priceOf(job, job.paymentType === 'one-time' ? 1 : n)
+  return (
+    <section aria-label="Payment options" className="flex flex-col gap-3 rounded-xl border bg-white p-4">
+      <div>
+        <h3 className="text-sm font-semibold text-slate-900">Payment options</h3>
+        <p className="text-xs text-muted-foreground">
+          Fund this job into escrow. The money is held until you release it to the freelancer you hire.
+        </p>
+      </div>
+      {job.paymentType !== 'one-time' ? (
+        <UnitsPicker
+          value={n}
+          max={left}
+          onChange={setUnits}
+          disabled={busy}
+          label={job.paymentType === 'recurring' ? 'Cycles to fund' : 'Units to fund'}
+        />
+      ) : null}
+      <Button
+        type="button"
+        size="lg"
+        className="w-full sm:w-auto sm:self-start"
+        disabled={busy}
+        onClick={() => onPay(job.paymentType === 'one-time' ? 1 : n)}
+      >
+        {busy ? <Spinner /> : <CreditCard aria-hidden />}
+        {job.paymentType === 'one-time'
+          ? `Pay ${formatRupees(amount)}`
+          : `Pay ${formatRupees(amount)} for ${n} ${unitWord(job, n)}`}
+      </Button>
+    </section>
+  )
+}

@@ -1,0 +1,71 @@
+import { useId } from 'react'
+import { Button } from '@/components/ui/button'
+import { Input } from '@/components/ui/input'
+import { Label } from '@/components/ui/label'
+import { cn } from '@/lib/utils'
+import { clampUnits } from '../lib/units'
+
+/** Spec §5 "Partial payment": 1..max, clamped, with quick buttons 1 to 5 and All. */
+export function UnitsPicker({
+  value,
+  max,
+  onChange,
+  label,
+  disabled,
+}: {
+  value: number
+  max: number
+  onChange: (n: number) => void
+  label: string
+  disabled?: boolean
+}) {
+  const id = useId()
+  const quick = [1, 2, 3, 4, 5].filter((n) => n <= max)
+  return (
+    <div className="flex flex-col gap-2">
+      <Label htmlFor={id}>{label}</Label>
+      <div className="flex flex-wrap items-center gap-2">
+        <Input
+          id={id}
+          type="number"
+          inputMode="numeric"
+          min={1}
+          max={max}
+          step={1}
+          value={value}
+          disabled={disabled}
+          onChange={(e) => onChange(clampUnits(e.target.value, max))}
+          className="w-24 tabular-nums"
+        />
+        <div className="flex flex-wrap gap-1.5" role="group" aria-label="Quick choices">
+          {quick.map((n) => (
+            <Button
+              key={n}
+              type="button"
+              size="sm"
+              variant={value === n ? 'default' : 'outline'}
+              aria-pressed={value === n}
+              disabled={disabled}
+              onClick={() => onChange(n)}
+              className="min-w-9"
+            >
+              {n}
+            </Button>
+          ))}
+          <Button
+            type="button"
+            size="sm"
+            variant={value === max ? 'default' : 'outline'}
+            aria-pressed={value === max}
+            disabled={disabled}
+            onClick={() => onChange(max)}
+            className={cn('min-w-9')}
+          >
+            All
+          </Button>
+        </div>
+      </div>
+      <p className="text-xs text-muted-foreground">From 1 to {max}.</p>
+    </div>
+  )
+}

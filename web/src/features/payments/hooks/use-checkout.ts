@@ -1,0 +1,109 @@
+import { useState } from 'react'
+import { toast } from 'sonner'
+import { useAuth } from '@/lib/auth'
+import { errorText, isCancelled } from '@/lib/errors'
+import {
+  createOrder,
+  sandboxPay,
+  verifyPayment,
+  type CheckoutResult,
+  type Order,
+  type OrderInput,
+} from '../api/checkout'
+import { useRefreshPayments } from '../api/escrow-actions'
+import { newIdempotencyKey, type PaymentJob } from '../api/types'
+import { openRazorpay } from '../lib/razorpay-checkout'
+
+// Spec §8 alert texts.
+export const ORDER_FAILED = 'Failed to create Razorpay order'
+export const VERIFY_FAILED = 'Payment verification failed'
+export const START_FAILED = 'Something went wrong while initiating payment.'
+
+type Stage = 'idle' | 'ordering' | 'checkout' | 'paying' | 'verifying'
+
+/**
+ * The checkout flow (spec §7): create-order (server-priced) → the provider's checkout (the sandbox dialog, or
+ * Razorpay's checkout.js in INR × 100) → verify, which books the money into escrow. Failure and cancel book nothing.
+ */
+export function useCheckout(job: PaymentJob) {
+  const { user } = useAuth()
+  const refresh = useRefreshPayments()
+  const [stage, setStage] = useState<Stage>('idle')
+  const [order, setOrder] = useState<Order | null>(null)
+  const [input, setInput] = useState<OrderInput | null>(null)
+
+  const finish = () => {
+    setStage('idle')
+    setOrder(null)
+  }
+
+  async function verify(o: Order, orderInput: OrderInput, result: CheckoutResult) {
+    setStage('verifying')
+    try {
+      const answer = await verifyPayment({ ...orderInput, amount: o.amount, ...result }, newIdempotencyKey())
+      toast.success(answer.message)
+    } catch (e) {
+      if (!isCancelled(e)) toast.error(errorText(e, VERIFY_FAILED))
+    } finally {
+      await refresh()
+      finish()
+    }
+  }
+
+  async function start(units: number) {
+    if (stage !== 'idle') return
+    const orderInput: OrderInput = {
+      jobId: job._id,
+      paymentType: job.paymentType,
+      ...(job.paymentType === 'recurring'
+        ? { cycles: units }
+        : job.paymentType === 'per-unit'
+          ? { units }
+          : {}),
+    }
+    setInput(orderInput)
+    setStage('ordering')
+    let o: Order
+    try {
+      o = await createOrder(orderInput, newIdempotencyKey())
+    } catch (e) {
+      if (!isCancelled(e)) toast.error(errorText(e, ORDER_FAILED))
+      finish()
+      return
+    }
+    try {
+      if (o.provider === 'sandbox') {
+        setOrder(o)
+        setStage('checkout')
+        return
+      }
+      setStage('checkout')
+      const r = await openRazorpay(o, { name: user?.fullname, email: user?.email })
+      if (r.outcome === 'success') return await verify(o, orderInput, r.result)
+      if (r.outcome === 'failure') toast.error(`Payment failed. ${r.description}`.trim())
+      else toast('Payment cancelled. Nothing was charged.')
+      finish()
+    } catch {
+      toast.error(START_FAILED)
+      finish()
+    }
+  }
+
+  /** The sandbox dialog's choice: pay (success or failure as chosen) or cancel. */
+  async function sandboxOutcome(outcome: 'success' | 'failure' | 'cancel') {
+    if (!order || !input) return
+    setStage('paying')
+    try {
+      const answer = await sandboxPay(order.orderId, outcome)
+      if (answer.outcome === 'success') return await verify(order, input, answer)
+      if (answer.outcome === 'failure') toast.error(`Payment failed. ${answer.error.description}`)
+      else toast('Payment cancelled. Nothing was charged.')
+      await refresh()
+    } catch (e) {
+      if (!isCancelled(e)) toast.error(errorText(e, START_FAILED))
+    }
+    finish()
+  }
+
+  return { stage, order, start, sandboxOutcome, busy: stage !== 'idle' }
+}
