@@ -9,8 +9,8 @@ export interface ServerToClientEvents {
   typing: (e: { from: string; isTyping: boolean }) => void
   /** `readerId` read every message `senderId` sent them up to `readAt` (read receipts; also syncs the reader's tabs). */
   messagesRead: (e: { readerId: string; senderId: string; readAt: string }) => void
-  /** The user read one notification (`id`) or all of them (`id` null) — keeps every tab's bell in step. */
-  notificationsRead: (e: { id: string | null; unreadCount: number }) => void
+  /** The user read some notifications (`ids`) or all of them — keeps every tab's bell in step. */
+  notificationsRead: (e: { ids: string[] | 'all'; unreadCount: number }) => void
 }
 
 export type Ack<T> = (
@@ -34,7 +34,7 @@ export interface PublishedEvents {
   receiveMessage: ChatMessage
   receiveNotification: { userId: string; notification: NotificationItem }
   messagesRead: { readerId: string; senderId: string; readAt: string }
-  notificationsRead: { userId: string; id: string | null; unreadCount: number }
+  notificationsRead: { userId: string; ids: string[] | 'all'; unreadCount: number }
 }
 
 /** Per-socket event limits (events per 10 s window). */

@@ -84,7 +84,7 @@ function route<E extends keyof PublishedEvents>(io: RealtimeServer, event: E, p:
     }
     case 'notificationsRead': {
       const r = p as PublishedEvents['notificationsRead']
-      io.to(userRoom(r.userId)).emit('notificationsRead', { id: r.id, unreadCount: r.unreadCount })
+      io.to(userRoom(r.userId)).emit('notificationsRead', { ids: r.ids, unreadCount: r.unreadCount })
       return
     }
   }

@@ -67,7 +67,7 @@ export const notificationsRepo = {
         ),
       )
   },
-  async markMessagesFromRead(db: Executor, userId: string, senderId: string): Promise<number> {
+  async markMessagesFromRead(db: Executor, userId: string, senderId: string): Promise<string[]> {
     const rows = await db
       .update(notifications)
       .set({ isRead: true })
@@ -80,6 +80,6 @@ export const notificationsRepo = {
         ),
       )
       .returning({ id: notifications.id })
-    return rows.length
+    return rows.map((r) => r.id)
   },
 }

@@ -55,7 +55,7 @@ export const notificationsService = {
       authorize(user, 'markRead', n)
       const row = n.isRead ? n : await notificationsRepo.markRead(tx, id)
       const unreadCount = await notificationsRepo.unreadCount(tx, user.id)
-      if (!n.isRead) publishAfterCommit(tx, 'notificationsRead', { userId: user.id, id, unreadCount })
+      if (!n.isRead) publishAfterCommit(tx, 'notificationsRead', { userId: user.id, ids: [id], unreadCount })
       return { notification: row, unreadCount }
     })
   },
@@ -63,7 +63,8 @@ export const notificationsService = {
   async markAllRead(db: Db, user: UserRow): Promise<number> {
     return db.transaction(async (tx) => {
       const changed = await notificationsRepo.markAllRead(tx, user.id)
-      if (changed) publishAfterCommit(tx, 'notificationsRead', { userId: user.id, id: null, unreadCount: 0 })
+      if (changed)
+        publishAfterCommit(tx, 'notificationsRead', { userId: user.id, ids: 'all', unreadCount: 0 })
       return changed
     })
   },
@@ -75,10 +76,10 @@ export const notificationsService = {
 
   /** Reading a conversation also reads the message notifications it raised. */
   async readMessagesFrom(tx: Executor, userId: string, senderId: string): Promise<void> {
-    const changed = await notificationsRepo.markMessagesFromRead(tx, userId, senderId)
-    if (changed) {
+    const ids = await notificationsRepo.markMessagesFromRead(tx, userId, senderId)
+    if (ids.length) {
       const unreadCount = await notificationsRepo.unreadCount(tx, userId)
-      publishAfterCommit(tx, 'notificationsRead', { userId, id: null, unreadCount })
+      publishAfterCommit(tx, 'notificationsRead', { userId, ids, unreadCount })
     }
   },
 }

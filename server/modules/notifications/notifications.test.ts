@@ -145,11 +145,11 @@ describe('PATCH /api/v1/notification/:id/read and /read-all', () => {
       notification: { _id: mine._id, isRead: true },
       unreadCount: 5,
     })
-    expect((await sync.until(1))[0]).toEqual({ id: mine._id, unreadCount: 5 })
+    expect((await sync.until(1))[0]).toEqual({ ids: [mine._id], unreadCount: 5 })
     expect((await readAll(null)).statusCode).toBe(401)
     const all = await readAll(meera)
     expect(all.json()).toMatchObject({ success: true, unreadCount: 0 })
-    expect((await sync.until(2))[1]).toEqual({ id: null, unreadCount: 0 })
+    expect((await sync.until(2))[1]).toEqual({ ids: 'all', unreadCount: 0 })
     const after = (await list(meera)).json()
     expect(after.unreadCount).toBe(0)
     expect(after.notifications.every((n: any) => n.isRead)).toBe(true)

@@ -15,7 +15,7 @@ export function ChatShell({
   showListOnMobile: boolean
 }) {
   return (
-    <div className="-mx-4 -mt-5 -mb-24 flex h-[calc(100dvh-7.5rem)] overflow-hidden bg-white sm:-mx-6 md:mx-0 md:my-0 md:h-[calc(100dvh-4rem)] md:rounded-2xl md:border md:shadow-xs">
+    <div className="-mx-4 -mt-5 -mb-24 flex h-[calc(100dvh-7.5rem)] overflow-hidden bg-white sm:-mx-6 md:mx-0 md:mt-0 md:-mb-4 md:h-[calc(100dvh-4rem)] md:rounded-2xl md:border md:shadow-xs">
       <div
         className={cn(
           'min-h-0 w-full flex-col border-r md:flex md:w-80 md:shrink-0',

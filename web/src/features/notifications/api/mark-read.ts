@@ -29,7 +29,7 @@ export function useMarkNotificationRead() {
   const qc = useQueryClient()
   return useMutation({
     mutationFn: markNotificationRead,
-    onSuccess: (r, id) => setRead(qc, id, r.unreadCount),
+    onSuccess: (r, id) => setRead(qc, [id], r.unreadCount),
   })
 }
 
@@ -37,6 +37,6 @@ export function useMarkAllNotificationsRead() {
   const qc = useQueryClient()
   return useMutation({
     mutationFn: markAllNotificationsRead,
-    onSuccess: () => setRead(qc, null, 0),
+    onSuccess: () => setRead(qc, 'all', 0),
   })
 }

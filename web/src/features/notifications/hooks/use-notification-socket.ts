@@ -11,7 +11,7 @@ export function useNotificationSocket() {
   useEffect(() => {
     if (!socket) return
     const onNew = (n: Parameters<typeof prependNotification>[1]) => prependNotification(qc, n)
-    const onRead = (e: { id: string | null; unreadCount: number }) => setRead(qc, e.id, e.unreadCount)
+    const onRead = (e: { ids: string[] | 'all'; unreadCount: number }) => setRead(qc, e.ids, e.unreadCount)
     socket.on('receiveNotification', onNew)
     socket.on('notificationsRead', onRead)
     return () => {

@@ -21,8 +21,8 @@ export function prependNotification(qc: QueryClient, n: NotificationItem): void 
   })
 }
 
-/** One notification (`id`) or all (`id` null) read, with the server's unread count. */
-export function setRead(qc: QueryClient, id: string | null, unreadCount: number): void {
+/** Some notifications (`ids`) or all of them read, with the server's unread count. */
+export function setRead(qc: QueryClient, ids: string[] | 'all', unreadCount: number): void {
   qc.setQueryData<NotificationsData>(notificationsKey, (data) =>
     data
       ? {
@@ -31,7 +31,7 @@ export function setRead(qc: QueryClient, id: string | null, unreadCount: number)
             ...p,
             unreadCount: i === 0 ? unreadCount : p.unreadCount,
             notifications: p.notifications.map((n) =>
-              id === null || n._id === id ? { ...n, isRead: true } : n,
+              ids === 'all' || ids.includes(n._id) ? { ...n, isRead: true } : n,
             ),
           })),
         }
