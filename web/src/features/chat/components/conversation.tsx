@@ -53,9 +53,16 @@ export function Conversation({
   const unreadIncoming = messages.some((m) => m.sender._id === userId && !m.readAt)
 
   const { mutate: read, isPending: reading } = markRead
+  // What arrives while the tab is hidden stays unread until the reader comes back to it.
+  const [visible, setVisible] = useState(() => document.visibilityState === 'visible')
   useEffect(() => {
-    if (unreadIncoming && !reading && document.visibilityState === 'visible') read(userId)
-  }, [unreadIncoming, reading, read, userId])
+    const onChange = () => setVisible(document.visibilityState === 'visible')
+    document.addEventListener('visibilitychange', onChange)
+    return () => document.removeEventListener('visibilitychange', onChange)
+  }, [])
+  useEffect(() => {
+    if (unreadIncoming && !reading && visible) read(userId)
+  }, [unreadIncoming, reading, read, userId, visible])
 
   const error = messagesQuery.error ?? withJobs.error
   if (error) {
