@@ -12,8 +12,10 @@ export function ChatShell({
 }: {
   list: ReactNode
   children?: ReactNode
+  /** On /chat the list is the page (its 'Messages' is the h1); beside a conversation it is secondary. */
   showListOnMobile: boolean
 }) {
+  const ListHeading = showListOnMobile ? 'h1' : 'h2'
   return (
     <div className="-mx-4 -mt-5 -mb-24 flex h-[calc(100dvh-7.5rem)] overflow-hidden bg-white sm:-mx-6 md:mx-0 md:mt-0 md:-mb-4 md:h-[calc(100dvh-4rem)] md:rounded-2xl md:border md:shadow-xs">
       <div
@@ -22,9 +24,9 @@ export function ChatShell({
           showListOnMobile ? 'flex' : 'hidden',
         )}
       >
-        <h1 className="flex h-14 shrink-0 items-center border-b px-4 text-lg font-semibold text-slate-900">
+        <ListHeading className="flex h-14 shrink-0 items-center border-b px-4 text-lg font-semibold text-slate-900">
           Messages
-        </h1>
+        </ListHeading>
         <div className="min-h-0 flex-1 overflow-y-auto">{list}</div>
       </div>
       <div

@@ -64,15 +64,16 @@ export function Conversation({
     if (unreadIncoming && !reading && visible) read(userId)
   }, [unreadIncoming, reading, read, userId, visible])
 
+  const Heading = variant === 'page' ? 'h1' : 'h2'
   const error = messagesQuery.error ?? withJobs.error
   if (error) {
     const missing = httpStatus(error) === 404 || httpStatus(error) === 400
     return (
       <div className="flex flex-1 flex-col items-center justify-center gap-3 p-8 text-center">
         <UserX className="size-8 text-slate-400" aria-hidden />
-        <p className="font-medium text-slate-800">
+        <Heading className="font-medium text-slate-800">
           {missing ? errorText(error, 'User not found') : 'Failed to load the conversation'}
-        </p>
+        </Heading>
         {missing ? null : (
           <Button
             variant="outline"
@@ -112,12 +113,11 @@ export function Conversation({
         <>
           <UserAvatar name={person.fullname} src={person.profilePhoto} className="size-9" />
           <div className="min-w-0 flex-1">
-            <Link
-              to={paths.profile.href(person.userId)}
-              className="block truncate text-sm font-semibold text-slate-900 hover:underline"
-            >
-              {person.fullname}
-            </Link>
+            <Heading className="truncate text-sm font-semibold text-slate-900">
+              <Link to={paths.profile.href(person.userId)} className="hover:underline">
+                {person.fullname}
+              </Link>
+            </Heading>
             <p className="truncate text-xs text-muted-foreground" aria-live="polite">
               {typing ? 'typing…' : `@${person.username}`}
             </p>
