@@ -77,10 +77,16 @@ test('client and freelancer chat live: typing, unread counts, read receipts, Ent
   // The conversation page: header, empty history, the shared job selected in the panel.
   await expect(main(asha).getByRole('link', { name: 'Ravi Kumar' })).toBeVisible()
   await expect(main(asha).getByText('No messages yet. Say hello to Ravi Kumar!')).toBeVisible()
+  // On a phone the panel covers the conversation, so it opens only when asked for.
   const panel = main(asha).getByRole('complementary', { name: 'Shared jobs' })
+  if (mobile) {
+    await expect(panel).toHaveCount(0)
+    await main(asha).getByRole('button', { name: 'Shared jobs' }).click()
+  }
   await expect(panel.getByRole('option', { name: job.title })).toHaveAttribute('aria-selected', 'true')
   await expect(panel.getByText('₹12,000.00')).toBeVisible()
-  if (mobile) await main(asha).getByRole('button', { name: 'Shared jobs' }).click() // the panel covers the chat
+  await shot(asha, testInfo, 'chat-jobs-panel')
+  if (mobile) await main(asha).getByRole('button', { name: 'Shared jobs' }).click()
 
   // Send is blocked on whitespace; Enter sends; Shift+Enter adds a line.
   await composer(asha).fill('   ')

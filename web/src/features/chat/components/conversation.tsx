@@ -42,7 +42,8 @@ export function Conversation({
   const markRead = useMarkRead(meId)
   const typing = useIsTyping(userId)
   const signal = useTypingSignal(userId)
-  const [panelOpen, setPanelOpen] = useState(true)
+  // Beside the conversation on a desktop; on a phone it would cover it, so it waits to be asked for.
+  const [panelOpen, setPanelOpen] = useState(() => !window.matchMedia('(max-width: 767px)').matches)
   const [chosenJob, setChosenJob] = useState<string | null>(jobId ?? null)
 
   const messages = flattenMessages(messagesQuery.data)
@@ -181,7 +182,7 @@ export function Conversation({
       {variant === 'page' && panelOpen ? (
         <div
           className={cn(
-            'flex min-h-0 flex-col border-l',
+            'flex min-h-0 flex-col border-l bg-white',
             // On a phone the panel covers the conversation; the same button closes it.
             'absolute inset-x-0 top-14 bottom-0 z-10 md:static md:w-80',
           )}

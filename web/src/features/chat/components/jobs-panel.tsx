@@ -27,7 +27,10 @@ export function JobsPanel({
 }) {
   const selected = jobs.find((j) => j._id === selectedId) ?? null
   return (
-    <aside className="flex min-h-0 flex-col gap-3 overflow-y-auto bg-white p-4" aria-label="Shared jobs">
+    <aside
+      className="flex min-h-0 flex-1 flex-col gap-3 overflow-y-auto bg-white p-4"
+      aria-label="Shared jobs"
+    >
       <h2 className="text-sm font-semibold text-slate-900">Shared jobs</h2>
       {jobs.length === 0 ? (
         <p className="text-sm text-muted-foreground">
