@@ -41,12 +41,17 @@ import { createProvider } from './modules/payments/payments.provider'
 import { paymentsService } from './modules/payments/payments.service'
 import { paymentsRoutes, paymentsWebhookRoutes } from './modules/payments/payments.routes'
 import { workRoutes } from './modules/payments/work.routes'
+import { chatService } from './modules/chat/chat.service'
+import { chatRoutes } from './modules/chat/chat.routes'
+import { notificationsRoutes } from './modules/notifications/notifications.routes'
+import { attachRealtime, type RealtimeServer } from './realtime/server'
 
 declare module 'fastify' {
   interface FastifyInstance {
     db: Db
     database: Database
     config: Config
+    io: RealtimeServer
   }
 }
 
@@ -61,6 +66,8 @@ export interface AppDeps {
   logger?: FastifyBaseLogger
   /** Directory of the built web app; served with an SPA fallback when it exists. */
   webDir?: string
+  /** Prefix of Socket.IO's Redis stream and keys; instances that serve the same users share it. */
+  realtimePrefix?: string
 }
 
 /** Builds the Fastify app: external plugins → app plugins → modules. */
@@ -201,6 +208,18 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     await app.register(paymentsWebhookRoutes, { prefix, payments, provider })
   }
   await app.register(workRoutes, { prefix: '/api/v1/job', payments })
+  const chat = chatService({ db: database.db, jobs })
+  await app.register(chatRoutes, { prefix: '/api/v1/chat', chat, sendPerMinute: 60 })
+  await app.register(notificationsRoutes, { prefix: '/api/v1/notification' })
+  app.decorate(
+    'io',
+    attachRealtime(app, {
+      sessions: sessionsRepo(database.db),
+      chat,
+      redis: deps.redis,
+      prefix: deps.realtimePrefix ?? 'microlance:sio',
+    }),
+  )
 
   if (deps.webDir && fs.existsSync(path.join(deps.webDir, 'index.html'))) {
     await app.register(fastifyStatic, { root: deps.webDir, wildcard: false, index: false })

@@ -4,6 +4,7 @@ type Hook = () => void | Promise<void>
 
 const hooksByTx = new WeakMap<object, Hook[]>()
 const roots = new WeakSet<object>()
+const rootByTx = new WeakMap<object, object>()
 
 /**
  * Makes `db.transaction` remember, per transaction, work to run once it has committed (ADR 010): a notification is
@@ -19,6 +20,7 @@ export function trackCommits(db: Db): Db {
     const hooks: Hook[] = []
     const result = await original(async (tx) => {
       hooksByTx.set(tx, hooks)
+      rootByTx.set(tx, db)
       return fn(tx)
     }, config)
     for (const hook of hooks) {
@@ -52,4 +54,9 @@ export function afterCommit(executor: Executor, hook: Hook): void {
     return
   }
   throw new Error('afterCommit: not a tracked database or top-level transaction')
+}
+
+/** The tracked database an executor belongs to (itself, or the database a transaction was opened on). */
+export function rootOf(executor: Executor): object | undefined {
+  return roots.has(executor) ? executor : rootByTx.get(executor)
 }

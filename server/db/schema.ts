@@ -293,3 +293,39 @@ export const jobWorkEvents = pgTable('job_work_events', {
   units: integer('units'),
   createdAt: ts('created_at').notNull().defaultNow(),
 })
+
+export const conversations = pgTable(
+  'conversations',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userA: uuid('user_a')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    userB: uuid('user_b')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    lastMessageAt: ts('last_message_at').notNull().defaultNow(),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [unique('conversations_pair_unique').on(t.userA, t.userB)],
+)
+export type ConversationRow = typeof conversations.$inferSelect
+
+export const messages = pgTable('messages', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  seq: bigint('seq', { mode: 'number' }).notNull().generatedAlwaysAsIdentity(),
+  conversationId: uuid('conversation_id')
+    .notNull()
+    .references(() => conversations.id, { onDelete: 'cascade' }),
+  senderId: uuid('sender_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  receiverId: uuid('receiver_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  jobId: uuid('job_id').references(() => jobs.id, { onDelete: 'set null' }),
+  content: text('content').notNull(),
+  createdAt: ts('created_at').notNull().defaultNow(),
+  readAt: ts('read_at'),
+})
+export type MessageRow = typeof messages.$inferSelect

@@ -16,6 +16,10 @@ export interface TestCtx {
   database: Database
   sink: SmtpSink
   dataDir: string
+  /** PostgreSQL schema of this app (undefined on PGlite); a second instance can open the same one. */
+  schemaName?: string
+  /** Socket.IO Redis prefix of this app; a second instance on the same Redis shares it. */
+  realtimePrefix: string
   close(): Promise<void>
 }
 
@@ -23,13 +27,20 @@ export interface TestCtx {
  * A whole app on a fresh database: in-memory PGlite, or — when DATABASE_URL is set — a new schema in that
  * PostgreSQL database, dropped afterwards, so runs never see each other's rows. Mail goes to a real SMTP sink.
  */
-export async function createTestApp(env: Record<string, string> = {}): Promise<TestCtx> {
+export async function createTestApp(
+  env: Record<string, string> = {},
+  opts: { schemaName?: string; realtimePrefix?: string; migrate?: boolean } = {},
+): Promise<TestCtx> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'microlance-test-'))
   const sink = await startSmtpSink()
   const url = process.env.DATABASE_URL
-  const schemaName = url ? `t_${process.pid}_${crypto.randomBytes(4).toString('hex')}` : undefined
+  const ownSchema = !opts.schemaName
+  const schemaName = url
+    ? (opts.schemaName ?? `t_${process.pid}_${crypto.randomBytes(4).toString('hex')}`)
+    : undefined
+  const realtimePrefix = opts.realtimePrefix ?? `test-sio-${crypto.randomBytes(6).toString('hex')}`
   const database = await openDatabase({ databaseUrl: url, schemaName })
-  await migrate(database)
+  if (opts.migrate !== false) await migrate(database)
   const config = loadConfig({
     DATA_DIR: dataDir,
     MAIL_TRANSPORT: 'smtp',
@@ -54,6 +65,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     logger: log,
     redis,
     rateLimitNamespace: `test-rl-${crypto.randomBytes(6).toString('hex')}:`,
+    realtimePrefix,
   })
   await app.ready()
   return {
@@ -61,11 +73,13 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     database,
     sink,
     dataDir,
+    schemaName,
+    realtimePrefix,
     async close() {
       await app.close()
       mailer.close()
       await redis?.quit()
-      if (schemaName) await database.exec(`drop schema if exists ${schemaName} cascade`)
+      if (schemaName && ownSchema) await database.exec(`drop schema if exists ${schemaName} cascade`)
       await database.close()
       await sink.close()
       fs.rmSync(dataDir, { recursive: true, force: true })

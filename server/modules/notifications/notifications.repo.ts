@@ -1,4 +1,4 @@
-import { desc, eq } from 'drizzle-orm'
+import { and, count, desc, eq, lt, or, sql } from 'drizzle-orm'
 import type { Executor } from '../../db/client'
 import { notifications, type NotificationRow } from '../../db/schema'
 
@@ -6,12 +6,80 @@ export const notificationsRepo = {
   async insert(db: Executor, values: typeof notifications.$inferInsert): Promise<NotificationRow> {
     return (await db.insert(notifications).values(values).returning())[0]
   },
-  async ofUser(db: Executor, userId: string, limit = 50): Promise<NotificationRow[]> {
+  /** Newest first; `before` is the (createdAt, id) of the last row of the previous page. */
+  async ofUser(
+    db: Executor,
+    userId: string,
+    limit = 50,
+    before?: { createdAt: Date; id: string },
+  ): Promise<NotificationRow[]> {
     return db
       .select()
       .from(notifications)
-      .where(eq(notifications.userId, userId))
-      .orderBy(desc(notifications.createdAt))
+      .where(
+        and(
+          eq(notifications.userId, userId),
+          before
+            ? or(
+                lt(notifications.createdAt, before.createdAt),
+                and(eq(notifications.createdAt, before.createdAt), lt(notifications.id, before.id)),
+              )
+            : undefined,
+        ),
+      )
+      .orderBy(desc(notifications.createdAt), desc(notifications.id))
       .limit(limit)
+  },
+  async byId(db: Executor, id: string): Promise<NotificationRow | null> {
+    return (await db.select().from(notifications).where(eq(notifications.id, id)).limit(1))[0] ?? null
+  },
+  async unreadCount(db: Executor, userId: string): Promise<number> {
+    const rows = await db
+      .select({ n: count() })
+      .from(notifications)
+      .where(and(eq(notifications.userId, userId), eq(notifications.isRead, false)))
+    return Number(rows[0]?.n ?? 0)
+  },
+  async markRead(db: Executor, id: string): Promise<NotificationRow> {
+    return (
+      await db.update(notifications).set({ isRead: true }).where(eq(notifications.id, id)).returning()
+    )[0]
+  },
+  async markAllRead(db: Executor, userId: string): Promise<number> {
+    const rows = await db
+      .update(notifications)
+      .set({ isRead: true })
+      .where(and(eq(notifications.userId, userId), eq(notifications.isRead, false)))
+      .returning({ id: notifications.id })
+    return rows.length
+  },
+  /** Unread 'message' notifications `userId` has from `senderId` (they collapse into one until read). */
+  async unreadMessagesFrom(db: Executor, userId: string, senderId: string): Promise<NotificationRow[]> {
+    return db
+      .select()
+      .from(notifications)
+      .where(
+        and(
+          eq(notifications.userId, userId),
+          eq(notifications.type, 'message'),
+          eq(notifications.isRead, false),
+          sql`${notifications.metadata}->>'senderId' = ${senderId}`,
+        ),
+      )
+  },
+  async markMessagesFromRead(db: Executor, userId: string, senderId: string): Promise<string[]> {
+    const rows = await db
+      .update(notifications)
+      .set({ isRead: true })
+      .where(
+        and(
+          eq(notifications.userId, userId),
+          eq(notifications.type, 'message'),
+          eq(notifications.isRead, false),
+          sql`${notifications.metadata}->>'senderId' = ${senderId}`,
+        ),
+      )
+      .returning({ id: notifications.id })
+    return rows.map((r) => r.id)
   },
 }

@@ -1,21 +1,85 @@
-import type { Executor } from '../../db/client'
-import type { NotificationRow } from '../../db/schema'
+import { NOTIFICATIONS_PAGE } from '../../../common/schemas/notification'
+import type { Db, Executor } from '../../db/client'
+import type { NotificationRow, UserRow } from '../../db/schema'
+import { notFound } from '../../errors'
+import { publishAfterCommit } from '../../realtime/bus'
+import { authorize } from './notifications.policy'
+import { notificationCursor, parseNotificationCursor, presentNotification } from './notifications.presenter'
 import { notificationsRepo } from './notifications.repo'
 
 export type NotificationType = NotificationRow['type']
 
 /**
  * Notification rows. Callers record them inside their own transaction, so a notification exists exactly when the
- * change it tells of does; real-time delivery arrives with the notifications issue.
+ * change it tells of does; `record` also registers its real-time delivery for after the commit (ADR 010), so every
+ * caller gets `receiveNotification` without doing anything more.
  */
 export const notificationsService = {
   async record(
     tx: Executor,
     n: { userId: string; type: NotificationType; message: string; metadata?: Record<string, string> },
   ): Promise<NotificationRow> {
-    return notificationsRepo.insert(tx, { ...n, metadata: n.metadata ?? {} })
+    const row = await notificationsRepo.insert(tx, { ...n, metadata: n.metadata ?? {} })
+    publishAfterCommit(tx, 'receiveNotification', {
+      userId: row.userId,
+      notification: presentNotification(row),
+    })
+    return row
   },
+
   async ofUser(db: Executor, userId: string): Promise<NotificationRow[]> {
     return notificationsRepo.ofUser(db, userId)
+  },
+
+  /** A page of the user's notifications, newest first, with the unread count for the bell. */
+  async list(db: Db, user: UserRow, opts: { cursor?: string; limit?: number }) {
+    const limit = opts.limit ?? NOTIFICATIONS_PAGE
+    const rows = await notificationsRepo.ofUser(
+      db,
+      user.id,
+      limit + 1,
+      opts.cursor ? parseNotificationCursor(opts.cursor) : undefined,
+    )
+    const page = rows.slice(0, limit)
+    return {
+      notifications: page,
+      nextCursor: rows.length > limit ? notificationCursor(page[page.length - 1]) : null,
+      unreadCount: await notificationsRepo.unreadCount(db, user.id),
+    }
+  },
+
+  async markRead(db: Db, user: UserRow, id: string) {
+    return db.transaction(async (tx) => {
+      const n = await notificationsRepo.byId(tx, id)
+      if (!n) throw notFound('Notification not found', 'notification_not_found')
+      authorize(user, 'markRead', n)
+      const row = n.isRead ? n : await notificationsRepo.markRead(tx, id)
+      const unreadCount = await notificationsRepo.unreadCount(tx, user.id)
+      if (!n.isRead) publishAfterCommit(tx, 'notificationsRead', { userId: user.id, ids: [id], unreadCount })
+      return { notification: row, unreadCount }
+    })
+  },
+
+  async markAllRead(db: Db, user: UserRow): Promise<number> {
+    return db.transaction(async (tx) => {
+      const changed = await notificationsRepo.markAllRead(tx, user.id)
+      if (changed)
+        publishAfterCommit(tx, 'notificationsRead', { userId: user.id, ids: 'all', unreadCount: 0 })
+      return changed
+    })
+  },
+
+  /** Whether `userId` already has an unread message notification from `senderId` (new messages collapse into it). */
+  async hasUnreadMessageFrom(tx: Executor, userId: string, senderId: string): Promise<boolean> {
+    return (await notificationsRepo.unreadMessagesFrom(tx, userId, senderId)).length > 0
+  },
+
+  /** Reading a conversation also reads the message notifications it raised. */
+  async readMessagesFrom(tx: Executor, userId: string, senderId: string): Promise<void> {
+    const ids = await notificationsRepo.markMessagesFromRead(tx, userId, senderId)
+    if (ids.length) {
+      const unreadCount = await notificationsRepo.unreadCount(tx, userId)
+      publishAfterCommit(tx, 'notificationsRead', { userId, ids, unreadCount })
+    }
   },
 }

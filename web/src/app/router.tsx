@@ -45,8 +45,8 @@ export const routes: RouteObject[] = [
       { path: paths.explore.pattern, lazy: () => import('./routes/explore') },
       { path: paths.search.pattern, lazy: () => import('./routes/search') },
       { path: paths.posts.pattern, lazy: placeholder('PostsPlaceholder') },
-      { path: paths.chat.pattern, lazy: placeholder('ChatPlaceholder') },
-      { path: paths.conversation.pattern, lazy: placeholder('ConversationPlaceholder') },
+      { path: paths.chat.pattern, lazy: () => import('./routes/chat/index') },
+      { path: paths.conversation.pattern, lazy: () => import('./routes/chat/conversation') },
       { path: paths.experiencesCreate.pattern, lazy: placeholder('ExperiencesCreatePlaceholder') },
       {
         path: '/admin',

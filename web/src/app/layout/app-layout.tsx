@@ -2,7 +2,7 @@ import { useState } from 'react'
 import { Outlet, ScrollRestoration, useNavigation } from 'react-router'
 import { useLogout } from '@/features/auth/api/logout'
 import { useAuth } from '@/lib/auth'
-import { DeferredCreatePostDialog } from './deferred'
+import { DeferredCreatePostDialog, DeferredRealtime } from './deferred'
 import { MobileTabBar } from './mobile-tab-bar'
 import { MobileTopBar } from './mobile-top-bar'
 import { Sidebar } from './sidebar'
@@ -43,6 +43,7 @@ export function AppLayout() {
       </main>
       <MobileTabBar user={user} onPost={() => setPostOpen(true)} />
       {user ? <DeferredCreatePostDialog open={postOpen} onOpenChange={setPostOpen} /> : null}
+      {user ? <DeferredRealtime key={user._id} meId={user._id} /> : null}
       <ScrollRestoration />
     </div>
   )

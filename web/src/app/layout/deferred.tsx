@@ -56,3 +56,14 @@ export function DeferredCreatePostDialog({
     </Suspense>
   )
 }
+
+const LazyRealtime = lazy(() => import('./realtime').then((m) => ({ default: m.Realtime })))
+
+/** The socket, live updates and the floating chat window — only for a signed-in user, in their own chunk. */
+export function DeferredRealtime({ meId }: { meId: string }) {
+  return (
+    <Suspense fallback={null}>
+      <LazyRealtime meId={meId} />
+    </Suspense>
+  )
+}

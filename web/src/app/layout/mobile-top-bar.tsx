@@ -6,6 +6,8 @@ import { Logo } from '@/components/logo'
 import { Button } from '@/components/ui/button'
 import { UserAvatar } from '@/components/ui/avatar'
 import { paths } from '@/config/paths'
+import { UnreadBadge } from '@/features/notifications/components/unread-badge'
+import { openChatWindow } from '@/lib/chat-window'
 import { DeferredNotificationDrawer, DeferredProfilePopover } from './deferred'
 
 /** Mobile chrome (< 768 px), top: logo, the 'Search...' box, and Login or the profile (spec §2). */
@@ -69,10 +71,12 @@ export function MobileTopBar({
         <>
           <DeferredNotificationDrawer
             trigger={
-              <Button variant="ghost" size="icon" aria-label="Notifications" className="shrink-0">
+              <Button variant="ghost" size="icon" aria-label="Notifications" className="relative shrink-0">
                 <Bell className="size-5" aria-hidden />
+                <UnreadBadge className="absolute top-0.5 right-0.5" />
               </Button>
             }
+            onOpenChat={openChatWindow}
           />
           <DeferredProfilePopover
             user={user}

@@ -6,6 +6,8 @@ import { Button } from '@/components/ui/button'
 import { UserAvatar } from '@/components/ui/avatar'
 import { paths } from '@/config/paths'
 import { cn } from '@/lib/utils'
+import { UnreadBadge } from '@/features/notifications/components/unread-badge'
+import { openChatWindow } from '@/lib/chat-window'
 import { DeferredCreateMenu, DeferredNotificationDrawer, DeferredProfilePopover } from './deferred'
 import { NAV_ITEMS } from './nav-items'
 
@@ -74,8 +76,10 @@ export function Sidebar({
               trigger={
                 <button type="button" className={rowClass}>
                   <Bell aria-hidden className="text-slate-400" /> Notifications
+                  <UnreadBadge className="ml-auto" />
                 </button>
               }
+              onOpenChat={openChatWindow}
             />
             <div className="pt-3">
               <DeferredCreateMenu

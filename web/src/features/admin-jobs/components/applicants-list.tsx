@@ -1,5 +1,5 @@
 import { Link } from 'react-router'
-import { Check, FileText, Mail, Phone, X } from 'lucide-react'
+import { Check, FileText, Mail, MessageCircle, Phone, X } from 'lucide-react'
 import { toast } from 'sonner'
 import { TOAST } from '@common/limits'
 import { StatusBadge } from '@/components/status-badge'
@@ -7,6 +7,7 @@ import { Button } from '@/components/ui/button'
 import { Skeleton } from '@/components/ui/skeleton'
 import { Spinner } from '@/components/ui/spinner'
 import { paths } from '@/config/paths'
+import { openChatWindow } from '@/lib/chat-window'
 import { errorText, isCancelled } from '@/lib/errors'
 import { cn } from '@/lib/utils'
 import { useDecideApplication, type Decision } from '../api/decide-application'
@@ -121,6 +122,10 @@ function Decide({ a, jobId, className }: { a: Applicant; jobId: string; classNam
       >
         {pending === 'rejected' ? <Spinner /> : <X aria-hidden />}
         Reject{who}
+      </Button>
+      <Button size="sm" variant="ghost" onClick={() => openChatWindow(a.applicant._id, jobId)}>
+        <MessageCircle aria-hidden />
+        Message{who}
       </Button>
     </div>
   )

@@ -10,6 +10,7 @@ import {
   Gauge,
   Hourglass,
   MapPin,
+  MessageCircle,
   Send,
   Trophy,
   UserRound,
@@ -18,10 +19,13 @@ import {
 } from 'lucide-react'
 import { formatRupees } from '@common/money'
 import { Badge } from '@/components/ui/badge'
+import { Button } from '@/components/ui/button'
 import { UserAvatar } from '@/components/ui/avatar'
 import { Skeleton } from '@/components/ui/skeleton'
 import { StatusBadge } from '@/components/status-badge'
 import { paths } from '@/config/paths'
+import { useAuth } from '@/lib/auth'
+import { openChatWindow } from '@/lib/chat-window'
 import { cn } from '@/lib/utils'
 import type { Job } from '../api/get-jobs'
 import { deadlineText, formatDate, isClosed, paymentBreakdown, postedText } from '../lib/format'
@@ -66,6 +70,7 @@ export function JobDetail({
   payments?: ReactNode
 }) {
   const Heading = headingLevel === 1 ? 'h1' : 'h2'
+  const { user } = useAuth()
   const closed = isClosed(job)
   const deadline = deadlineText(job)
   const pay = paymentBreakdown(job)
@@ -270,6 +275,16 @@ export function JobDetail({
               <span className="block text-xs text-muted-foreground">View profile</span>
             </span>
           </Link>
+          {user && user._id !== job.created_by._id ? (
+            <Button
+              variant="outline"
+              size="sm"
+              className="mt-3 w-full"
+              onClick={() => openChatWindow(job.created_by._id, job._id)}
+            >
+              <MessageCircle aria-hidden /> Message
+            </Button>
+          ) : null}
         </Section>
       </div>
       {job.updatedAt !== job.createdAt ? (

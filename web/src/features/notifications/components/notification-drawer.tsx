@@ -1,25 +1,175 @@
-import type { ReactNode } from 'react'
-import { BellOff } from 'lucide-react'
+import { useState, type ReactNode } from 'react'
+import { useNavigate } from 'react-router'
+import { Bell, BellOff, Briefcase, CheckCircle2, IndianRupee, MessageCircle, XCircle } from 'lucide-react'
+import { Button } from '@/components/ui/button'
+import { Skeleton } from '@/components/ui/skeleton'
 import { Sheet, SheetContent, SheetDescription, SheetTitle, SheetTrigger } from '@/components/ui/sheet'
+import { api } from '@/lib/api-client'
+import { cn } from '@/lib/utils'
+import { unreadCountOf, useNotifications, type NotificationItem } from '../api/get-notifications'
+import { useMarkAllNotificationsRead, useMarkNotificationRead } from '../api/mark-read'
+import { targetOf } from '../lib/navigate'
+
+const ICONS: Partial<Record<NotificationItem['type'], typeof Bell>> = {
+  application: Briefcase,
+  application_accepted: CheckCircle2,
+  application_rejected: XCircle,
+  message: MessageCircle,
+  payment_funded: IndianRupee,
+  payment_released: IndianRupee,
+  payment_refunded: IndianRupee,
+  payment_requested: IndianRupee,
+}
 
 /**
- * Spec §2 "Notification panel": a 24rem side drawer titled 'Notifications'. The list, badge and 'Mark all read'
- * arrive with the notifications feature; until then it honestly shows the empty text.
+ * Spec §2 "Notification panel": a 24rem drawer titled 'Notifications'; 'Mark all read' only while unread exist;
+ * unread items dotted and highlighted; local timestamps. A click marks the item read, then navigates by type
+ * (spec §4). `onOpenChat` opens the app's floating chat window for a message's sender.
  */
-export function NotificationDrawer({ trigger }: { trigger: ReactNode }) {
+export function NotificationDrawer({
+  trigger,
+  onOpenChat,
+}: {
+  trigger: ReactNode
+  onOpenChat?: (userId: string, jobId?: string) => void
+}) {
+  const [open, setOpen] = useState(false)
+  const navigate = useNavigate()
+  const q = useNotifications()
+  const markRead = useMarkNotificationRead()
+  const markAll = useMarkAllNotificationsRead()
+  const items = q.data?.pages.flatMap((p) => p.notifications) ?? []
+  const unread = unreadCountOf(q.data)
+
+  const onClick = async (n: NotificationItem) => {
+    if (!n.isRead) {
+      try {
+        await markRead.mutateAsync(n._id)
+      } catch {
+        // Spec §8: logged by the call; navigation still happens.
+      }
+    }
+    const t = targetOf(n)
+    if (t.kind === 'none') return
+    setOpen(false)
+    if (t.kind === 'go') return void navigate(t.to)
+    // Spec §4: fetch the sender, then open the chat window; if that fails, go to /chat.
+    try {
+      const res = await api.get<{ success: boolean; user?: { _id: string } }>(
+        `/user/${encodeURIComponent(t.senderId)}`,
+      )
+      if (!res.data.success || !res.data.user || !onOpenChat) throw new Error('no sender')
+      onOpenChat(res.data.user._id, t.jobId)
+    } catch {
+      void navigate('/chat')
+    }
+  }
+
   return (
-    <Sheet>
+    <Sheet open={open} onOpenChange={setOpen}>
       <SheetTrigger asChild>{trigger}</SheetTrigger>
       <SheetContent className="w-full max-w-[24rem] sm:w-[24rem]" aria-describedby={undefined}>
-        <div className="flex h-14 shrink-0 items-center border-b px-5">
-          <SheetTitle className="text-base font-semibold">Notifications</SheetTitle>
+        <div className="flex h-14 shrink-0 items-center gap-3 border-b pr-12 pl-5">
+          <SheetTitle className="flex-1 text-base font-semibold">Notifications</SheetTitle>
+          {unread > 0 ? (
+            <Button
+              variant="link"
+              className="text-sm"
+              disabled={markAll.isPending}
+              onClick={() => markAll.mutate()}
+            >
+              Mark all read
+            </Button>
+          ) : null}
         </div>
-        <div className="flex flex-1 flex-col items-center justify-center gap-3 p-8 text-center">
-          <span className="flex size-12 items-center justify-center rounded-full bg-muted text-muted-foreground">
-            <BellOff className="size-5" aria-hidden />
-          </span>
-          <SheetDescription className="text-sm font-medium text-slate-700">No notifications</SheetDescription>
-        </div>
+        {q.isPending ? (
+          <ul className="flex flex-col gap-1 p-3" aria-busy="true" aria-label="Loading notifications">
+            {Array.from({ length: 4 }, (_, i) => (
+              <li key={i} className="flex gap-3 p-2">
+                <Skeleton className="size-9 rounded-full" />
+                <div className="flex flex-1 flex-col gap-2">
+                  <Skeleton className="h-3.5 w-4/5" />
+                  <Skeleton className="h-3 w-1/3" />
+                </div>
+              </li>
+            ))}
+          </ul>
+        ) : items.length === 0 ? (
+          <div className="flex flex-1 flex-col items-center justify-center gap-3 p-8 text-center">
+            <span className="flex size-12 items-center justify-center rounded-full bg-muted text-muted-foreground">
+              <BellOff className="size-5" aria-hidden />
+            </span>
+            <SheetDescription className="text-sm font-medium text-slate-700">
+              No notifications
+            </SheetDescription>
+            {q.isError ? (
+              <Button variant="outline" size="sm" onClick={() => void q.refetch()}>
+                Retry
+              </Button>
+            ) : null}
+          </div>
+        ) : (
+          <div className="min-h-0 flex-1 overflow-y-auto">
+            <ul className="flex flex-col" aria-label="Notifications">
+              {items.map((n) => {
+                const Icon = ICONS[n.type] ?? Bell
+                return (
+                  <li key={n._id}>
+                    <button
+                      type="button"
+                      onClick={() => void onClick(n)}
+                      className={cn(
+                        'flex w-full gap-3 border-b px-4 py-3 text-left outline-none transition-colors hover:bg-slate-50 focus-visible:bg-slate-50 focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-inset',
+                        !n.isRead && 'bg-primary/5',
+                      )}
+                      data-unread={!n.isRead || undefined}
+                    >
+                      <span
+                        className={cn(
+                          'flex size-9 shrink-0 items-center justify-center rounded-full',
+                          n.isRead ? 'bg-slate-100 text-slate-500' : 'bg-primary/10 text-primary',
+                        )}
+                      >
+                        <Icon className="size-4" aria-hidden />
+                      </span>
+                      <span className="min-w-0 flex-1">
+                        <span
+                          className={cn(
+                            'block text-sm',
+                            n.isRead ? 'text-slate-600' : 'font-medium text-slate-900',
+                          )}
+                        >
+                          {n.message}
+                        </span>
+                        <time dateTime={n.createdAt} className="mt-0.5 block text-xs text-muted-foreground">
+                          {new Date(n.createdAt).toLocaleString()}
+                        </time>
+                      </span>
+                      {!n.isRead ? (
+                        <span
+                          className="mt-1.5 size-2 shrink-0 rounded-full bg-primary"
+                          aria-label="Unread"
+                        />
+                      ) : null}
+                    </button>
+                  </li>
+                )
+              })}
+            </ul>
+            {q.hasNextPage ? (
+              <div className="flex justify-center p-3">
+                <Button
+                  variant="ghost"
+                  size="sm"
+                  onClick={() => void q.fetchNextPage()}
+                  disabled={q.isFetchingNextPage}
+                >
+                  Load more
+                </Button>
+              </div>
+            ) : null}
+          </div>
+        )}
       </SheetContent>
     </Sheet>
   )

@@ -1,0 +1,50 @@
+import type { ChatMessage } from './schemas/chat'
+import type { NotificationItem } from './schemas/notification'
+
+/** Socket.IO events the server sends (spec §7 names kept: receiveMessage, receiveNotification). */
+export interface ServerToClientEvents {
+  receiveMessage: (message: ChatMessage) => void
+  receiveNotification: (notification: NotificationItem) => void
+  /** Someone is typing to you (or stopped). */
+  typing: (e: { from: string; isTyping: boolean }) => void
+  /** `readerId` read every message `senderId` sent them up to `readAt` (read receipts; also syncs the reader's tabs). */
+  messagesRead: (e: { readerId: string; senderId: string; readAt: string }) => void
+  /** The user read some notifications (`ids`) or all of them — keeps every tab's bell in step. */
+  notificationsRead: (e: { ids: string[] | 'all'; unreadCount: number }) => void
+}
+
+export type Ack<T> = (
+  answer: ({ success: true } & T) | { success: false; message: string; code: string },
+) => void
+
+/** Socket.IO events a client sends. */
+export interface ClientToServerEvents {
+  /** Spec §4: join the room named by your own _id. Any other id is refused. */
+  join: (userId: string, ack?: Ack<object>) => void
+  sendMessage: (
+    body: { receiver: string; content: string; jobId?: string | null },
+    ack?: Ack<{ message: ChatMessage }>,
+  ) => void
+  typing: (e: { to: string; isTyping: boolean }) => void
+  markRead: (e: { userId: string }, ack?: Ack<{ read: number }>) => void
+}
+
+/** What services publish; realtime/ decides the rooms. */
+export interface PublishedEvents {
+  receiveMessage: ChatMessage
+  receiveNotification: { userId: string; notification: NotificationItem }
+  messagesRead: { readerId: string; senderId: string; readAt: string }
+  notificationsRead: { userId: string; ids: string[] | 'all'; unreadCount: number }
+}
+
+/** Per-socket event limits (events per 10 s window). */
+export const SOCKET_LIMITS = { windowMs: 10_000, sendMessage: 30, typing: 40, other: 60 } as const
+
+/** Client timing from spec §9. */
+export const SOCKET_CLIENT = {
+  timeout: 20_000,
+  reconnectionDelay: 1000,
+  reconnectionDelayMax: 5000,
+  randomizationFactor: 0.5,
+  reconnectionAttempts: Infinity,
+} as const

@@ -1,0 +1,42 @@
+import { z } from 'zod'
+import { NOTIFICATION_TYPES } from '../notifications'
+
+export const NOTIFICATIONS_PAGE = 20
+export const NOTIFICATIONS_PAGE_MAX = 100
+
+export const NotificationDto = z.object({
+  _id: z.string(),
+  type: z.enum(NOTIFICATION_TYPES),
+  message: z.string(),
+  isRead: z.boolean(),
+  createdAt: z.string(),
+  metadata: z.record(z.string(), z.string()),
+})
+export type NotificationItem = z.infer<typeof NotificationDto>
+
+export const NotificationsQuery = z.object({
+  cursor: z
+    .string()
+    .max(200)
+    .regex(/^[\w.:+-]+\|[0-9a-f-]{36}$/i, 'Not a valid cursor')
+    .optional(),
+  limit: z.coerce.number().int().min(1).max(NOTIFICATIONS_PAGE_MAX).optional(),
+})
+
+/** GET /notification: newest first (spec §7 reads `notifications[]`), with the unread count for the bell. */
+export const NotificationsAnswer = z.object({
+  success: z.literal(true),
+  notifications: z.array(NotificationDto),
+  unreadCount: z.number(),
+  nextCursor: z.string().nullable(),
+})
+export const NotificationReadAnswer = z.object({
+  success: z.literal(true),
+  notification: NotificationDto,
+  unreadCount: z.number(),
+})
+export const NotificationsReadAllAnswer = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  unreadCount: z.number(),
+})

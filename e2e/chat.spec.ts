@@ -1,0 +1,228 @@
+import type { Browser, Page } from '@playwright/test'
+import {
+  createUserViaApi,
+  expect,
+  isMobileProject,
+  main,
+  shot,
+  signInAs,
+  test,
+  type Session,
+} from './helpers/app'
+
+/*
+ * Issue 5 "Shown by" (web): a client and a freelancer chat live in two browsers — typing shown, unread counts,
+ * read receipts — the client accepts the application and the freelancer's bell badge rises without a reload, and
+ * the notification opens /chat/{employerId}. Spec §2 (Chat, Notification panel), §4, §5 (chat send rule), §9.
+ */
+
+const api = (p: string) => new URL(`/api/v1${p}`, process.env.E2E_BASE_URL).toString()
+
+async function call<T = any>(method: string, p: string, token: string, body?: unknown): Promise<T> {
+  const res = await fetch(api(p), {
+    method,
+    headers: {
+      authorization: `Bearer ${token}`,
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  })
+  const json = (await res.json()) as T
+  if (!res.ok) throw new Error(`${method} ${p} answered ${res.status}: ${JSON.stringify(json)}`)
+  return json
+}
+
+const jobBody = (title: string) => ({
+  title,
+  description: 'A small, well-defined piece of work with a clear brief and a friendly client.',
+  paymentType: 'one-time',
+  locationPreference: 'Remote',
+  amount: '12000',
+  skills: ['React'],
+})
+
+/** A client with a job, and a freelancer who applied to it. */
+async function clientAndApplicant(title: string) {
+  const client = await createUserViaApi({ fullname: 'Asha Iyer', role: 'client' })
+  const freelancer = await createUserViaApi({ fullname: 'Ravi Kumar', role: 'freelancer' })
+  const { job } = await call('POST', '/job/post', client.token, jobBody(title))
+  const { application } = await call('POST', `/application/jobs/${job._id}/apply`, freelancer.token, {})
+  return { client, freelancer, job, application }
+}
+
+async function openAs(browser: Browser, session: Session, path: string, mobile: boolean): Promise<Page> {
+  const context = await browser.newContext(
+    mobile
+      ? { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true }
+      : { viewport: { width: 1440, height: 900 } },
+  )
+  const page = await context.newPage()
+  await signInAs(page, session, path)
+  return page
+}
+
+const bell = (page: Page) => page.getByRole('button', { name: /^Notifications/ }).filter({ visible: true })
+const badge = (page: Page) => page.getByTestId('notification-badge').filter({ visible: true })
+const composer = (page: Page) => page.getByRole('textbox', { name: 'Message' })
+const messages = (page: Page) => page.getByTestId('chat-message')
+
+test('client and freelancer chat live: typing, unread counts, read receipts, Enter and Shift+Enter', async ({
+  browser,
+}, testInfo) => {
+  const mobile = isMobileProject(testInfo)
+  const { client, freelancer, job } = await clientAndApplicant('Landing page for a tea shop')
+  const asha = await openAs(browser, client, `/chat/${freelancer.user._id}`, mobile)
+  const ravi = await openAs(browser, freelancer, '/jobs', mobile)
+
+  // The conversation page: header, empty history, the shared job selected in the panel.
+  await expect(main(asha).getByRole('link', { name: 'Ravi Kumar' })).toBeVisible()
+  await expect(main(asha).getByText('No messages yet. Say hello to Ravi Kumar!')).toBeVisible()
+  // On a phone the panel covers the conversation, so it opens only when asked for.
+  const panel = main(asha).getByRole('complementary', { name: 'Shared jobs' })
+  if (mobile) {
+    await expect(panel).toHaveCount(0)
+    await main(asha).getByRole('button', { name: 'Shared jobs' }).click()
+  }
+  await expect(panel.getByRole('option', { name: job.title })).toHaveAttribute('aria-selected', 'true')
+  await expect(panel.getByText('₹12,000.00')).toBeVisible()
+  await shot(asha, testInfo, 'chat-jobs-panel')
+  if (mobile) await main(asha).getByRole('button', { name: 'Shared jobs' }).click()
+
+  // Send is blocked on whitespace; Enter sends; Shift+Enter adds a line.
+  await composer(asha).fill('   ')
+  await expect(main(asha).getByRole('button', { name: 'Send' })).toBeDisabled()
+  await composer(asha).press('Enter')
+  await expect(messages(asha)).toHaveCount(0)
+  await composer(asha).fill('Hello Ravi!')
+  await composer(asha).press('Shift+Enter')
+  await composer(asha).pressSequentially('Can you start on Monday?')
+  await expect(composer(asha)).toHaveValue('Hello Ravi!\nCan you start on Monday?')
+  await composer(asha).press('Enter')
+  await expect(messages(asha)).toHaveCount(1)
+  await expect(messages(asha).first()).toContainText('Hello Ravi!\nCan you start on Monday?')
+  await expect(composer(asha)).toHaveValue('')
+  await expect(messages(asha).first()).toContainText('Sent')
+
+  // Ravi's bell rises without a reload; the list shows the unread count and the last message.
+  await expect(badge(ravi)).toHaveText('1')
+  await ravi.goto('/chat')
+  const row = main(ravi).getByRole('link', { name: /Asha Iyer/ })
+  await expect(row).toContainText('Can you start on Monday?')
+  await expect(row.getByTestId('unread-count')).toHaveText('1')
+  await shot(ravi, testInfo, 'chat-list')
+  await row.click()
+  await expect(ravi).toHaveURL(`/chat/${client.user._id}`)
+  await expect(messages(ravi)).toHaveCount(1)
+
+  // Opening it reads it: Asha sees the receipt, Ravi's unread count and bell clear.
+  await expect(messages(asha).first()).toContainText('Seen')
+  await expect(badge(ravi)).toHaveCount(0)
+  if (!mobile) await expect(main(ravi).getByTestId('unread-count')).toHaveCount(0)
+
+  // Typing is shown to the other side, then the answer arrives live.
+  await composer(ravi).pressSequentially('Yes, Monday works')
+  await expect(asha.getByTestId('typing')).toHaveText(/Ravi Kumar is typing/)
+  await composer(ravi).press('Enter')
+  await expect(messages(asha)).toHaveCount(2)
+  await expect(messages(asha).nth(1)).toContainText('Yes, Monday works')
+  await expect(asha.getByTestId('typing')).toHaveCount(0)
+  // Asha has the conversation open, so the reply is read at once: no unread count, and of her bell only the
+  // new-applicant notification is left (the message one was read with the conversation).
+  await expect(badge(asha)).toHaveText('1')
+  if (!mobile) await expect(main(asha).getByTestId('unread-count')).toHaveCount(0)
+  await expect(main(asha).getByRole('separator').filter({ hasText: 'Today' })).toHaveCount(1)
+  await shot(asha, testInfo, 'chat-conversation')
+  await asha.context().close()
+  await ravi.context().close()
+})
+
+test('accepting an application raises the freelancer’s bell live; the notification opens /chat/{employerId}', async ({
+  browser,
+}, testInfo) => {
+  const mobile = isMobileProject(testInfo)
+  const { client, freelancer, job, application } = await clientAndApplicant('Logo for a bakery')
+  const ravi = await openAs(browser, freelancer, '/jobs', mobile)
+  const asha = await openAs(browser, client, `/admin/jobs/${job._id}/applicants`, mobile)
+  await expect(badge(ravi)).toHaveCount(0)
+
+  await main(asha)
+    .locator(`[data-application-id="${application._id}"]`)
+    .getByRole('button', { name: /^Accept/ })
+    .click()
+  await expect(badge(ravi)).toHaveText('1')
+
+  await bell(ravi).click()
+  const drawer = ravi.getByRole('dialog', { name: 'Notifications' })
+  await expect(drawer.getByRole('button', { name: 'Mark all read' })).toBeVisible()
+  const item = drawer.getByRole('button', { name: /was accepted/ })
+  await expect(item).toHaveAttribute('data-unread', 'true')
+  await expect(item.getByLabel('Unread')).toBeVisible()
+  await shot(ravi, testInfo, 'chat-notifications')
+  await item.click()
+  await expect(ravi).toHaveURL(`/chat/${client.user._id}`)
+  await expect(badge(ravi)).toHaveCount(0)
+  await bell(ravi).click()
+  await expect(drawer.getByRole('button', { name: /was accepted/ })).not.toHaveAttribute(
+    'data-unread',
+    'true',
+  )
+  await expect(drawer.getByRole('button', { name: 'Mark all read' })).toHaveCount(0)
+  await asha.context().close()
+  await ravi.context().close()
+})
+
+test('Mark all read clears the bell; a message notification opens the floating chat window', async ({
+  browser,
+}, testInfo) => {
+  const mobile = isMobileProject(testInfo)
+  const { client, freelancer, application } = await clientAndApplicant('Menu card design')
+  await call('PATCH', `/application/applications/${application._id}/status`, client.token, {
+    status: 'rejected',
+  })
+  await call('POST', '/chat/send', client.token, {
+    receiver: freelancer.user._id,
+    content: 'Thanks for applying!',
+  })
+  const ravi = await openAs(browser, freelancer, '/jobs', mobile)
+  await expect(badge(ravi)).toHaveText('2')
+
+  await bell(ravi).click()
+  const drawer = ravi.getByRole('dialog', { name: 'Notifications' })
+  await expect(drawer.locator('[data-unread]')).toHaveCount(2)
+  await drawer.getByRole('button', { name: 'Mark all read' }).click()
+  await expect(drawer.locator('[data-unread]')).toHaveCount(0)
+  await expect(drawer.getByRole('button', { name: 'Mark all read' })).toHaveCount(0)
+  await expect(badge(ravi)).toHaveCount(0)
+
+  // A new one arrives while the drawer is open: prepended, unread.
+  await call('POST', '/chat/send', client.token, {
+    receiver: freelancer.user._id,
+    content: 'Another job may suit you.',
+  })
+  await expect(drawer.locator('[data-unread]')).toHaveCount(1)
+  await expect(drawer.getByRole('listitem').first()).toContainText('Asha Iyer sent you a message')
+
+  await drawer
+    .getByRole('button', { name: /Asha Iyer sent you a message/ })
+    .first()
+    .click()
+  const chat = ravi.getByRole('dialog', { name: 'Chat' })
+  await expect(chat).toBeVisible()
+  await expect(chat.getByTestId('chat-message')).toHaveCount(2)
+  await expect(chat.getByTestId('chat-message').last()).toContainText('Another job may suit you.')
+  await chat.getByRole('textbox', { name: 'Message' }).fill('Thank you, I will look.')
+  await chat.getByRole('textbox', { name: 'Message' }).press('Enter')
+  await expect(chat.getByTestId('chat-message')).toHaveCount(3)
+  await shot(ravi, testInfo, 'chat-window')
+  await chat.getByRole('button', { name: 'Close chat' }).click()
+  await expect(chat).toHaveCount(0)
+  await ravi.context().close()
+})
+
+test('Messages: empty list for a newcomer', async ({ page }, testInfo) => {
+  const newcomer = await createUserViaApi({ fullname: 'Neha Joshi' })
+  await signInAs(page, newcomer, '/chat')
+  await expect(page.getByRole('heading', { name: 'Messages' })).toBeVisible()
+  await expect(main(page).getByText('No conversations yet')).toBeVisible()
+  await shot(page, testInfo, 'chat-empty')
+})

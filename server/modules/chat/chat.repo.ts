@@ -1,0 +1,185 @@
+import { and, asc, desc, eq, gt, isNull, lt, ne, sql } from 'drizzle-orm'
+import type { Executor } from '../../db/client'
+import { conversations, messages, users, type ConversationRow, type MessageRow } from '../../db/schema'
+
+/** A pair is stored with the smaller id first, so two people have exactly one conversation row. */
+export const orderedPair = (a: string, b: string): [string, string] => (a < b ? [a, b] : [b, a])
+
+export type MessageWithSender = MessageRow & { senderName: string }
+
+export interface ConversationListRow {
+  id: string
+  other: { id: string; userId: string; username: string; fullname: string; profilePhoto: string | null }
+  last: { id: string; content: string; createdAt: Date; senderId: string } | null
+  unread: number
+}
+
+export interface SharedJobRow {
+  id: string
+  other: string
+  title: string
+  status: 'draft' | 'active' | 'closed'
+  fundStatus: 'Not Initiated' | 'In Escrow' | 'Released'
+  totalPaise: number
+  paymentType: string
+  createdBy: string
+  createdAt: Date
+}
+
+const toDate = (v: unknown) => (v instanceof Date ? v : new Date(String(v)))
+
+export const chatRepo = {
+  async person(db: Executor, id: string) {
+    const rows = await db
+      .select({
+        id: users.id,
+        userId: users.userId,
+        username: users.username,
+        fullname: users.fullname,
+        profilePhoto: users.profilePhoto,
+      })
+      .from(users)
+      .where(eq(users.id, id))
+      .limit(1)
+    return rows[0] ?? null
+  },
+
+  async conversationOf(db: Executor, a: string, b: string): Promise<ConversationRow | null> {
+    const [x, y] = orderedPair(a, b)
+    const rows = await db
+      .select()
+      .from(conversations)
+      .where(and(eq(conversations.userA, x), eq(conversations.userB, y)))
+      .limit(1)
+    return rows[0] ?? null
+  },
+
+  /** The pair's conversation, created on first message; bumps its last-message time either way. */
+  async touchConversation(tx: Executor, a: string, b: string, at: Date): Promise<ConversationRow> {
+    const [x, y] = orderedPair(a, b)
+    const rows = await tx
+      .insert(conversations)
+      .values({ userA: x, userB: y, lastMessageAt: at })
+      .onConflictDoUpdate({ target: [conversations.userA, conversations.userB], set: { lastMessageAt: at } })
+      .returning()
+    return rows[0]
+  },
+
+  async insertMessage(tx: Executor, values: typeof messages.$inferInsert): Promise<MessageRow> {
+    return (await tx.insert(messages).values(values).returning())[0]
+  },
+
+  async messageById(db: Executor, id: string): Promise<MessageRow | null> {
+    return (await db.select().from(messages).where(eq(messages.id, id)).limit(1))[0] ?? null
+  },
+
+  /** Newest `limit` messages older than `beforeSeq` (or after `afterSeq`, oldest first), with sender names. */
+  async page(
+    db: Executor,
+    conversationId: string,
+    opts: { beforeSeq?: number; afterSeq?: number; limit: number },
+  ): Promise<MessageWithSender[]> {
+    const where = and(
+      eq(messages.conversationId, conversationId),
+      opts.beforeSeq !== undefined ? lt(messages.seq, opts.beforeSeq) : undefined,
+      opts.afterSeq !== undefined ? gt(messages.seq, opts.afterSeq) : undefined,
+    )
+    const rows = await db
+      .select({ m: messages, senderName: users.fullname })
+      .from(messages)
+      .innerJoin(users, eq(users.id, messages.senderId))
+      .where(where)
+      .orderBy(opts.afterSeq !== undefined ? asc(messages.seq) : desc(messages.seq))
+      .limit(opts.limit)
+    return rows.map((r) => ({ ...r.m, senderName: r.senderName }))
+  },
+
+  /** Marks what `senderId` sent `readerId` as read; returns how many messages changed. */
+  async markRead(tx: Executor, conversationId: string, readerId: string, at: Date): Promise<number> {
+    const rows = await tx
+      .update(messages)
+      .set({ readAt: at })
+      .where(
+        and(
+          eq(messages.conversationId, conversationId),
+          eq(messages.receiverId, readerId),
+          isNull(messages.readAt),
+          ne(messages.senderId, readerId),
+        ),
+      )
+      .returning({ id: messages.id })
+    return rows.length
+  },
+
+  /** The user's conversations, most recent first, each with the other person, last message and unread count. */
+  async conversationsOf(db: Executor, me: string, limit: number): Promise<ConversationListRow[]> {
+    const res = await db.execute(sql`
+      select c.id, u.id as uid, u.user_id, u.username, u.fullname, u.profile_photo,
+             lm.id as lm_id, lm.content as lm_content, lm.created_at as lm_created_at, lm.sender_id as lm_sender,
+             (select count(*) from messages m
+               where m.conversation_id = c.id and m.receiver_id = ${me} and m.read_at is null)::int as unread
+        from conversations c
+        join users u on u.id = case when c.user_a = ${me} then c.user_b else c.user_a end
+        left join lateral (
+          select id, content, created_at, sender_id from messages m
+           where m.conversation_id = c.id order by m.seq desc limit 1
+        ) lm on true
+       where c.user_a = ${me} or c.user_b = ${me}
+       order by c.last_message_at desc
+       limit ${limit}`)
+    return (res.rows as any[]).map((r) => ({
+      id: r.id,
+      other: {
+        id: r.uid,
+        userId: r.user_id,
+        username: r.username,
+        fullname: r.fullname,
+        profilePhoto: r.profile_photo,
+      },
+      last: r.lm_id
+        ? { id: r.lm_id, content: r.lm_content, createdAt: toDate(r.lm_created_at), senderId: r.lm_sender }
+        : null,
+      unread: Number(r.unread),
+    }))
+  },
+
+  /**
+   * Jobs linking `me` with each of `others`: one posted it and the other applied, or a message between them was
+   * about it. Newest first.
+   */
+  async sharedJobs(db: Executor, me: string, others: string[]): Promise<SharedJobRow[]> {
+    if (!others.length) return []
+    const list = sql.join(
+      others.map((o) => sql`${o}::uuid`),
+      sql`, `,
+    )
+    const res = await db.execute(sql`
+      select j.id, x.other, j.title, j.status, j.fund_status, j.total_paise, j.payment_type, j.created_by,
+             j.created_at
+        from (
+          select a.job_id, case when j.created_by = ${me} then a.applicant_id else j.created_by end as other
+            from applications a join jobs j on j.id = a.job_id
+           where (j.created_by = ${me} and a.applicant_id in (${list}))
+              or (a.applicant_id = ${me} and j.created_by in (${list}))
+          union
+          select m.job_id, case when m.sender_id = ${me} then m.receiver_id else m.sender_id end as other
+            from messages m
+           where m.job_id is not null
+             and ((m.sender_id = ${me} and m.receiver_id in (${list}))
+               or (m.receiver_id = ${me} and m.sender_id in (${list})))
+        ) x
+        join jobs j on j.id = x.job_id
+       order by j.created_at desc, j.id desc`)
+    return (res.rows as any[]).map((r) => ({
+      id: r.id,
+      other: r.other,
+      title: r.title,
+      status: r.status,
+      fundStatus: r.fund_status,
+      totalPaise: Number(r.total_paise),
+      paymentType: r.payment_type,
+      createdBy: r.created_by,
+      createdAt: toDate(r.created_at),
+    }))
+  },
+}

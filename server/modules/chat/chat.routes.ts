@@ -1,0 +1,76 @@
+import type { FastifyInstance } from 'fastify'
+import type { ZodTypeProvider } from 'fastify-type-provider-zod'
+import { z } from 'zod'
+import {
+  ChatUserParams,
+  ConversationsAnswer,
+  MessagesAnswer,
+  MessagesQuery,
+  ReadAnswer,
+  SendAnswer,
+  WithJobAnswer,
+} from '../../../common/schemas/chat'
+import type { ChatService } from './chat.service'
+
+const tags = ['chat']
+
+/** /api/v1/chat (spec §7). The send body is parsed by the service so HTTP and the socket answer alike. */
+export async function chatRoutes(app: FastifyInstance, opts: { chat: ChatService; sendPerMinute: number }) {
+  const r = app.withTypeProvider<ZodTypeProvider>()
+  const { chat } = opts
+
+  r.get(
+    '/conversations',
+    { preHandler: app.requireUser, schema: { tags, response: { 200: ConversationsAnswer } } },
+    async (req) => ({ success: true as const, data: { conversations: await chat.conversations(req.user!) } }),
+  )
+
+  r.get(
+    '/conversations/with-job/:userId',
+    {
+      preHandler: app.requireUser,
+      schema: { tags, params: ChatUserParams, response: { 200: WithJobAnswer } },
+    },
+    async (req) => ({
+      success: true as const,
+      data: { conversation: await chat.withJobs(req.user!, req.params.userId) },
+    }),
+  )
+
+  r.get(
+    '/messages/:userId',
+    {
+      preHandler: app.requireUser,
+      schema: { tags, params: ChatUserParams, querystring: MessagesQuery, response: { 200: MessagesAnswer } },
+    },
+    async (req) => ({
+      success: true as const,
+      data: await chat.messages(req.user!, req.params.userId, req.query),
+    }),
+  )
+
+  r.post(
+    '/send',
+    {
+      preHandler: app.requireUser,
+      config: {
+        rateLimit: {
+          max: opts.sendPerMinute,
+          timeWindow: '1 minute',
+          keyGenerator: (req) => `chat-send:${req.user?.id ?? req.ip}`,
+        },
+      },
+      schema: { tags, body: z.unknown(), response: { 201: SendAnswer } },
+    },
+    async (req, reply) =>
+      reply
+        .status(201)
+        .send({ success: true as const, data: { message: await chat.send(req.user!, req.body) } }),
+  )
+
+  r.post(
+    '/read/:userId',
+    { preHandler: app.requireUser, schema: { tags, params: ChatUserParams, response: { 200: ReadAnswer } } },
+    async (req) => ({ success: true as const, data: await chat.markRead(req.user!, req.params.userId) }),
+  )
+}

@@ -1,0 +1,140 @@
+import { MESSAGES_PAGE, type SendMessageInput, SendMessageBody } from '../../../common/schemas/chat'
+import type { Db } from '../../db/client'
+import type { UserRow } from '../../db/schema'
+import { badRequest, notFound } from '../../errors'
+import { publishAfterCommit } from '../../realtime/bus'
+import type { JobsService } from '../jobs/jobs.service'
+import { notificationsService } from '../notifications/notifications.service'
+import { authorize } from './chat.policy'
+import { presentConversation, presentJob, presentMessage, presentPerson } from './chat.presenter'
+import { chatRepo } from './chat.repo'
+
+const CONVERSATIONS_MAX = 100
+const userNotFound = () => notFound('User not found', 'user_not_found')
+
+/** Parses a send body the same way for HTTP and the socket, with the first problem as the message. */
+export function parseSend(body: unknown) {
+  const parsed = SendMessageBody.safeParse(body ?? {})
+  if (parsed.success) return parsed.data
+  const errors: Record<string, string> = {}
+  for (const i of parsed.error.issues) errors[i.path.join('.') || 'body'] ??= i.message
+  throw badRequest(Object.values(errors)[0] ?? 'Invalid message', 'validation_failed', errors)
+}
+
+/** One-to-one chat: conversations, history pages, sending (persist → notify → emit after commit), read state. */
+export function chatService(deps: { db: Db; jobs: JobsService }) {
+  const { db, jobs } = deps
+
+  const otherPerson = async (me: UserRow, otherId: string) => {
+    const other = await chatRepo.person(db, otherId)
+    if (!other) throw userNotFound()
+    authorize(me, 'message', { receiverId: otherId })
+    return other
+  }
+
+  return {
+    async conversations(user: UserRow) {
+      const rows = await chatRepo.conversationsOf(db, user.id, CONVERSATIONS_MAX)
+      const jobs = await chatRepo.sharedJobs(
+        db,
+        user.id,
+        rows.map((r) => r.other.id),
+      )
+      return rows.map((r) =>
+        presentConversation(
+          r,
+          jobs.filter((j) => j.other === r.other.id),
+        ),
+      )
+    },
+
+    /** The conversation with `otherId` (shared jobs only), even before the first message. */
+    async withJobs(user: UserRow, otherId: string) {
+      const other = await otherPerson(user, otherId)
+      const jobs = await chatRepo.sharedJobs(db, user.id, [otherId])
+      return { user: presentPerson(other), jobs: jobs.map(presentJob) }
+    },
+
+    /** A page of messages with `otherId`, oldest→newest within the page; `before` pages back, `after` catches up. */
+    async messages(user: UserRow, otherId: string, q: { before?: string; after?: string; limit?: number }) {
+      const other = await otherPerson(user, otherId)
+      const limit = q.limit ?? MESSAGES_PAGE
+      const conversation = await chatRepo.conversationOf(db, user.id, otherId)
+      if (!conversation) return { user: presentPerson(other), messages: [], nextCursor: null }
+      authorize(user, 'read', { conversation })
+      if (q.after) {
+        const anchor = await chatRepo.messageById(db, q.after)
+        if (!anchor) throw notFound('Message not found', 'message_not_found')
+        authorize(user, 'read', { message: anchor })
+        const rows = await chatRepo.page(db, conversation.id, { afterSeq: anchor.seq, limit })
+        return { user: presentPerson(other), messages: rows.map(presentMessage), nextCursor: null }
+      }
+      const rows = await chatRepo.page(db, conversation.id, {
+        beforeSeq: q.before ? Number(q.before) : undefined,
+        limit: limit + 1,
+      })
+      const page = rows.slice(0, limit).reverse()
+      return {
+        user: presentPerson(other),
+        messages: page.map(presentMessage),
+        nextCursor: rows.length > limit ? String(page[0].seq) : null,
+      }
+    },
+
+    /** Persists a message, raises (or keeps) the receiver's message notification, emits after commit. */
+    async send(user: UserRow, body: SendMessageInput | unknown) {
+      const input = parseSend(body)
+      authorize(user, 'message', { receiverId: input.receiver })
+      const receiver = await chatRepo.person(db, input.receiver)
+      if (!receiver) throw userNotFound()
+      if (input.jobId) {
+        const job = await jobs.peek(input.jobId)
+        if (!job) throw notFound('Job not found', 'job_not_found')
+        authorize(user, 'attachJob', { job, receiverId: receiver.id })
+      }
+      return db.transaction(async (tx) => {
+        const now = new Date()
+        const conversation = await chatRepo.touchConversation(tx, user.id, receiver.id, now)
+        const row = await chatRepo.insertMessage(tx, {
+          conversationId: conversation.id,
+          senderId: user.id,
+          receiverId: receiver.id,
+          jobId: input.jobId ?? null,
+          content: input.content,
+          createdAt: now,
+        })
+        const message = presentMessage({ ...row, senderName: user.fullname })
+        // One unread "new message" notification per sender: a burst of messages raises the bell once.
+        if (!(await notificationsService.hasUnreadMessageFrom(tx, receiver.id, user.id)))
+          await notificationsService.record(tx, {
+            userId: receiver.id,
+            type: 'message',
+            message: `${user.fullname} sent you a message`,
+            metadata: { senderId: user.id, ...(input.jobId ? { jobId: input.jobId } : {}) },
+          })
+        publishAfterCommit(tx, 'receiveMessage', message)
+        return message
+      })
+    },
+
+    /** Marks everything `otherId` sent the user as read and tells both sides (read receipts). */
+    async markRead(user: UserRow, otherId: string) {
+      await otherPerson(user, otherId)
+      const conversation = await chatRepo.conversationOf(db, user.id, otherId)
+      const readAt = new Date()
+      if (!conversation) return { read: 0, readAt: readAt.toISOString() }
+      return db.transaction(async (tx) => {
+        const read = await chatRepo.markRead(tx, conversation.id, user.id, readAt)
+        await notificationsService.readMessagesFrom(tx, user.id, otherId)
+        if (read)
+          publishAfterCommit(tx, 'messagesRead', {
+            readerId: user.id,
+            senderId: otherId,
+            readAt: readAt.toISOString(),
+          })
+        return { read, readAt: readAt.toISOString() }
+      })
+    },
+  }
+}
+export type ChatService = ReturnType<typeof chatService>

@@ -1,0 +1,291 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { MESSAGE_MAX } from '../../../common/schemas/chat'
+import { createTestApp, injectAs, signUp, type Session, type TestCtx } from '../../test/helpers'
+import { applyTo, postJob } from '../../test/jobs'
+import { collect, connectAs, listenLocal, roundTrip, type ClientSocket } from '../../test/sockets'
+
+let ctx: TestCtx
+let url: string
+let asha: Session // client
+let ravi: Session // freelancer
+let meera: Session // a third person
+let job: any
+let otherJob: any
+const sockets: ClientSocket[] = []
+const open = async (s: Session | null, opts?: Parameters<typeof connectAs>[2]) => {
+  const sock = await connectAs(url, s, opts)
+  sockets.push(sock)
+  return sock
+}
+
+beforeAll(async () => {
+  ctx = await createTestApp()
+  asha = await signUp(ctx, { email: 'asha@example.in', fullname: 'Asha Iyer', role: 'client' })
+  ravi = await signUp(ctx, { email: 'ravi@example.in', fullname: 'Ravi Kumar' })
+  meera = await signUp(ctx, { email: 'meera@example.in', fullname: 'Meera Shah' })
+  job = await postJob(ctx.app, asha, { title: 'Landing page in React' })
+  otherJob = await postJob(ctx.app, asha, { title: 'Logo for a tea shop' })
+  await applyTo(ctx.app, ravi, job._id)
+  await applyTo(ctx.app, ravi, otherJob._id)
+  url = await listenLocal(ctx.app)
+})
+afterAll(async () => {
+  for (const s of sockets) s.close()
+  await ctx?.close()
+})
+
+const send = (s: Session | null, payload: object) =>
+  injectAs(ctx.app, s, { method: 'POST', url: '/api/v1/chat/send', payload })
+const get = (s: Session | null, path: string) =>
+  injectAs(ctx.app, s, { method: 'GET', url: `/api/v1/chat${path}` })
+
+describe('POST /api/v1/chat/send', () => {
+  it('401 without a session', async () => {
+    const res = await send(null, { receiver: ravi.user._id, content: 'hi' })
+    expect(res.statusCode).toBe(401)
+  })
+  it('403 without the CSRF header on a cookie session', async () => {
+    const res = await injectAs(ctx.app, asha, {
+      method: 'POST',
+      url: '/api/v1/chat/send',
+      payload: { receiver: ravi.user._id, content: 'hi' },
+      csrf: false,
+    })
+    expect(res.statusCode).toBe(403)
+  })
+  it('400 with clear messages for empty, whitespace, too long, self and bad ids', async () => {
+    const cases: [object, string][] = [
+      [{ receiver: ravi.user._id, content: '' }, 'Message cannot be empty'],
+      [{ receiver: ravi.user._id, content: '  \n\t ' }, 'Message cannot be empty'],
+      [
+        { receiver: ravi.user._id, content: 'x'.repeat(MESSAGE_MAX + 1) },
+        `A message can be at most ${MESSAGE_MAX} characters`,
+      ],
+      [{ receiver: 'nobody', content: 'hi' }, 'Receiver is not a valid user id'],
+      [{ receiver: asha.user._id, content: 'hi' }, 'You cannot send a message to yourself'],
+    ]
+    for (const [payload, message] of cases) {
+      const res = await send(asha, payload)
+      expect(res.statusCode, JSON.stringify(payload).slice(0, 80)).toBe(400)
+      expect(res.json()).toMatchObject({ success: false, message })
+    }
+  })
+  it('404 for an unknown receiver or job; 403 for a job neither of them posted', async () => {
+    const ghost = '00000000-0000-4000-8000-000000000000'
+    expect((await send(asha, { receiver: ghost, content: 'hi' })).statusCode).toBe(404)
+    expect((await send(asha, { receiver: ravi.user._id, content: 'hi', jobId: ghost })).statusCode).toBe(404)
+    const meerasJob = await postJob(ctx.app, await signUp(ctx, { role: 'client' }), { title: 'Unrelated' })
+    const res = await send(asha, { receiver: ravi.user._id, content: 'hi', jobId: meerasJob._id })
+    expect(res.statusCode).toBe(403)
+    expect(res.json().code).toBe('job_not_shared')
+  })
+  it('persists, answers data.message, and emits receiveMessage to both people once', async () => {
+    const raviSock = await open(ravi)
+    const ashaSock = await open(asha, { via: 'cookie' })
+    const meeraSock = await open(meera)
+    const toRavi = collect(raviSock, 'receiveMessage')
+    const toAsha = collect(ashaSock, 'receiveMessage')
+    const toMeera = collect(meeraSock, 'receiveMessage')
+    const bell = collect(raviSock, 'receiveNotification')
+    const res = await send(asha, {
+      receiver: ravi.user._id,
+      content: '  Hello Ravi, about the landing page  ',
+      jobId: job._id,
+    })
+    expect(res.statusCode).toBe(201)
+    const message = res.json().data.message
+    expect(message).toMatchObject({
+      sender: { _id: asha.user._id, fullname: 'Asha Iyer' },
+      receiver: ravi.user._id,
+      content: 'Hello Ravi, about the landing page',
+      jobId: job._id,
+      readAt: null,
+    })
+    expect((await toRavi.until(1))[0]).toEqual(message)
+    expect((await toAsha.until(1))[0]).toEqual(message)
+    const [n] = await bell.until(1)
+    expect(n).toMatchObject({
+      type: 'message',
+      isRead: false,
+      metadata: { senderId: asha.user._id, jobId: job._id },
+    })
+    await roundTrip(meeraSock, meera.user._id)
+    await roundTrip(raviSock, ravi.user._id)
+    expect(toMeera.got).toHaveLength(0)
+    expect(toRavi.got).toHaveLength(1)
+  })
+})
+
+describe('socket', () => {
+  it('refuses a handshake without a session, with a bad token, or a cookie from another site', async () => {
+    await expect(connectAs(url, null)).rejects.toThrow('unauthorized')
+    await expect(connectAs(url, { ...ravi, token: 'not-a-session' })).rejects.toThrow('unauthorized')
+    await expect(connectAs(url, ravi, { via: 'cookie', origin: 'https://evil.example' })).rejects.toThrow(
+      'forbidden_origin',
+    )
+  })
+  it('join is accepted for your own id and refused for anyone else; others’ messages never arrive', async () => {
+    const sock = await open(meera)
+    expect(await sock.emitWithAck('join', meera.user._id)).toEqual({ success: true })
+    expect(await sock.emitWithAck('join', ravi.user._id)).toMatchObject({ success: false, code: 'forbidden' })
+    const got = collect(sock, 'receiveMessage')
+    await send(asha, { receiver: ravi.user._id, content: 'Not for Meera' })
+    await roundTrip(sock, meera.user._id)
+    expect(got.got).toHaveLength(0)
+  })
+  it('sendMessage over the socket persists and reaches the receiver; bad input gets a clear ack', async () => {
+    const raviSock = await open(ravi)
+    const ashaSock = await open(asha)
+    const toAsha = collect(ashaSock, 'receiveMessage')
+    const ack = await raviSock.emitWithAck('sendMessage', {
+      receiver: asha.user._id,
+      content: 'Thanks! Starting today.',
+    })
+    expect(ack).toMatchObject({ success: true, message: { content: 'Thanks! Starting today.' } })
+    const [m] = await toAsha.until(1)
+    expect(m._id).toBe((ack as any).message._id)
+    const bad = await raviSock.emitWithAck('sendMessage', { receiver: asha.user._id, content: '   ' })
+    expect(bad).toEqual({ success: false, message: 'Message cannot be empty', code: 'validation_failed' })
+    const hist = (await get(asha, `/messages/${ravi.user._id}`)).json().data.messages
+    expect(hist.at(-1).content).toBe('Thanks! Starting today.')
+  })
+  it('typing reaches only the person typed to', async () => {
+    const raviSock = await open(ravi)
+    const ashaSock = await open(asha)
+    const meeraSock = await open(meera)
+    const ashaTyping = collect(ashaSock, 'typing')
+    const meeraTyping = collect(meeraSock, 'typing')
+    raviSock.emit('typing', { to: asha.user._id, isTyping: true })
+    expect((await ashaTyping.until(1))[0]).toEqual({ from: ravi.user._id, isTyping: true })
+    await roundTrip(meeraSock, meera.user._id)
+    expect(meeraTyping.got).toHaveLength(0)
+  })
+  it('limits events per socket', async () => {
+    const sock = await open(meera)
+    const answers = []
+    for (let i = 0; i < 70; i++) answers.push(sock.emitWithAck('join', meera.user._id))
+    const results = await Promise.all(answers)
+    expect(results.filter((r) => !r.success)[0]).toMatchObject({ code: 'rate_limited' })
+  })
+  it('a short disconnect misses nothing (connection state recovery)', async () => {
+    const sock = await open(ravi)
+    const got = collect(sock, 'receiveMessage')
+    await send(asha, { receiver: ravi.user._id, content: 'before the drop' })
+    await got.until(1)
+    const onServer = ctx.app.io.of('/').sockets.get(sock.id!)!
+    const gone = new Promise((r) => onServer.once('disconnect', r))
+    sock.io.engine.close() // the transport drops, as on a flaky network
+    await gone
+    await send(asha, { receiver: ravi.user._id, content: 'while away 1' })
+    await send(asha, { receiver: ravi.user._id, content: 'while away 2' })
+    const back = new Promise<void>((r) => sock.once('connect', () => r()))
+    sock.connect()
+    await back
+    expect(sock.recovered).toBe(true)
+    await got.until(3)
+    expect(got.got.map((m) => m.content)).toEqual(['before the drop', 'while away 1', 'while away 2'])
+  })
+})
+
+describe('GET /api/v1/chat/messages/:userId', () => {
+  it('401 / 400 bad id / happy for a member; newest page first with a cursor for older', async () => {
+    expect((await get(null, `/messages/${ravi.user._id}`)).statusCode).toBe(401)
+    expect((await get(asha, '/messages/nope')).statusCode).toBe(400)
+    for (let i = 1; i <= 5; i++) await send(meera, { receiver: ravi.user._id, content: `m${i}` })
+    const first = await get(ravi, `/messages/${meera.user._id}?limit=2`)
+    expect(first.statusCode).toBe(200)
+    const page1 = first.json().data
+    expect(page1.messages.map((m: any) => m.content)).toEqual(['m4', 'm5'])
+    expect(page1.user).toMatchObject({ _id: meera.user._id, fullname: 'Meera Shah' })
+    const page2 = (await get(ravi, `/messages/${meera.user._id}?limit=2&before=${page1.nextCursor}`)).json()
+      .data
+    expect(page2.messages.map((m: any) => m.content)).toEqual(['m2', 'm3'])
+    const page3 = (await get(ravi, `/messages/${meera.user._id}?limit=2&before=${page2.nextCursor}`)).json()
+      .data
+    expect(page3.messages.map((m: any) => m.content)).toEqual(['m1'])
+    expect(page3.nextCursor).toBeNull()
+    const after = (await get(ravi, `/messages/${meera.user._id}?after=${page2.messages[0]._id}`)).json().data
+    expect(after.messages.map((m: any) => m.content)).toEqual(['m3', 'm4', 'm5'])
+  })
+  it('403 for a third person asking from another conversation’s message', async () => {
+    const hist = (await get(asha, `/messages/${ravi.user._id}`)).json().data.messages
+    const res = await get(meera, `/messages/${ravi.user._id}?after=${hist[0]._id}`)
+    expect(res.statusCode).toBe(403)
+    expect(res.json().code).toBe('not_member')
+  })
+  it('a third person only ever sees their own conversation with each member', async () => {
+    const res = await get(meera, `/messages/${asha.user._id}`)
+    expect(res.statusCode).toBe(200)
+    expect(res.json().data.messages).toEqual([])
+  })
+})
+
+describe('conversations, shared jobs, read state', () => {
+  it('GET /conversations: 401, and each person with last message, unread count and shared jobs', async () => {
+    expect((await get(null, '/conversations')).statusCode).toBe(401)
+    const res = await get(ravi, '/conversations')
+    expect(res.statusCode).toBe(200)
+    const list = res.json().data.conversations
+    expect(list.map((c: any) => c.user.fullname)).toEqual(['Meera Shah', 'Asha Iyer'])
+    const withAsha = list[1]
+    expect(withAsha.lastMessage.content).toBe('while away 2')
+    expect(withAsha.unreadCount).toBeGreaterThan(0)
+    expect(withAsha.jobs.map((j: any) => j.title)).toEqual(['Logo for a tea shop', 'Landing page in React'])
+    expect(list[0]).toMatchObject({ unreadCount: 5, jobs: [] })
+  })
+  it('GET /conversations/with-job/:userId: 401, 400 for yourself, jobs newest first', async () => {
+    expect((await get(null, `/conversations/with-job/${asha.user._id}`)).statusCode).toBe(401)
+    expect((await get(ravi, `/conversations/with-job/${ravi.user._id}`)).statusCode).toBe(400)
+    const res = await get(ravi, `/conversations/with-job/${asha.user._id}`)
+    expect(res.statusCode).toBe(200)
+    const { conversation } = res.json().data
+    expect(conversation.user.fullname).toBe('Asha Iyer')
+    expect(conversation.jobs.map((j: any) => j.title)).toEqual([
+      'Logo for a tea shop',
+      'Landing page in React',
+    ])
+    expect(conversation.jobs[0]).toMatchObject({
+      status: 'active',
+      fundStatus: 'Not Initiated',
+      total: 15000,
+    })
+    expect(
+      (await get(meera, `/conversations/with-job/${asha.user._id}`)).json().data.conversation.jobs,
+    ).toEqual([])
+  })
+  it('POST /read/:userId: 401, then marks read, clears the message notification and sends a read receipt', async () => {
+    expect(
+      (await injectAs(ctx.app, null, { method: 'POST', url: `/api/v1/chat/read/${meera.user._id}` }))
+        .statusCode,
+    ).toBe(401)
+    const meeraSock = await open(meera)
+    const receipts = collect(meeraSock, 'messagesRead')
+    const res = await injectAs(ctx.app, ravi, { method: 'POST', url: `/api/v1/chat/read/${meera.user._id}` })
+    expect(res.statusCode).toBe(200)
+    expect(res.json().data.read).toBe(5)
+    const [r] = await receipts.until(1)
+    expect(r).toMatchObject({ readerId: ravi.user._id, senderId: meera.user._id })
+    const list = (await get(ravi, '/conversations')).json().data.conversations
+    expect(list.find((c: any) => c.user._id === meera.user._id).unreadCount).toBe(0)
+    const notes = (await injectAs(ctx.app, ravi, { method: 'GET', url: '/api/v1/notification' })).json()
+      .notifications
+    expect(
+      notes.filter((n: any) => n.type === 'message' && n.metadata.senderId === meera.user._id && !n.isRead),
+    ).toEqual([])
+    const hist = (await get(meera, `/messages/${ravi.user._id}`)).json().data.messages
+    expect(hist.every((m: any) => m.readAt)).toBe(true)
+  })
+  it('many messages from one sender raise one unread message notification', async () => {
+    const newcomer = await signUp(ctx, { fullname: 'Kiran Rao' })
+    for (const c of ['one', 'two', 'three']) await send(newcomer, { receiver: asha.user._id, content: c })
+    const notes = (await injectAs(ctx.app, asha, { method: 'GET', url: '/api/v1/notification' })).json()
+      .notifications
+    const fromKiran = notes.filter((n: any) => n.metadata.senderId === newcomer.user._id)
+    expect(fromKiran).toHaveLength(1)
+    expect(fromKiran[0]).toMatchObject({
+      type: 'message',
+      message: 'Kiran Rao sent you a message',
+      isRead: false,
+    })
+  })
+})

@@ -1,0 +1,65 @@
+import type { FastifyInstance } from 'fastify'
+import type { ZodTypeProvider } from 'fastify-type-provider-zod'
+import { z } from 'zod'
+import {
+  NotificationReadAnswer,
+  NotificationsAnswer,
+  NotificationsQuery,
+  NotificationsReadAllAnswer,
+} from '../../../common/schemas/notification'
+import { presentNotification } from './notifications.presenter'
+import { notificationsService } from './notifications.service'
+
+const IdParams = z.object({ id: z.string().uuid('Not a valid notification id') })
+const tags = ['notifications']
+
+/** /api/v1/notification (spec §7): the caller's own notifications only. */
+export async function notificationsRoutes(app: FastifyInstance) {
+  const r = app.withTypeProvider<ZodTypeProvider>()
+
+  r.get(
+    '/',
+    {
+      preHandler: app.requireUser,
+      schema: { tags, querystring: NotificationsQuery, response: { 200: NotificationsAnswer } },
+    },
+    async (req) => {
+      const page = await notificationsService.list(app.db, req.user!, req.query)
+      return {
+        success: true as const,
+        notifications: page.notifications.map(presentNotification),
+        unreadCount: page.unreadCount,
+        nextCursor: page.nextCursor,
+      }
+    },
+  )
+
+  r.patch(
+    '/read-all',
+    { preHandler: app.requireUser, schema: { tags, response: { 200: NotificationsReadAllAnswer } } },
+    async (req) => {
+      const changed = await notificationsService.markAllRead(app.db, req.user!)
+      return {
+        success: true as const,
+        message: changed ? 'All notifications marked as read' : 'No unread notifications',
+        unreadCount: 0,
+      }
+    },
+  )
+
+  r.patch(
+    '/:id/read',
+    {
+      preHandler: app.requireUser,
+      schema: { tags, params: IdParams, response: { 200: NotificationReadAnswer } },
+    },
+    async (req) => {
+      const { notification, unreadCount } = await notificationsService.markRead(
+        app.db,
+        req.user!,
+        req.params.id,
+      )
+      return { success: true as const, notification: presentNotification(notification), unreadCount }
+    },
+  )
+}

@@ -1,0 +1,220 @@
+import type { FastifyInstance } from 'fastify'
+import type { Redis } from 'ioredis'
+import { Server, type Socket } from 'socket.io'
+import { createAdapter } from '@socket.io/redis-streams-adapter'
+import { z } from 'zod'
+import type { ClientToServerEvents, PublishedEvents, ServerToClientEvents } from '../../common/events'
+import { SESSION } from '../../common/limits'
+import type { UserRow } from '../db/schema'
+import { AppError } from '../errors'
+import { sha256 } from '../lib/crypto'
+import type { SessionStore } from '../modules/auth/sessions.repo'
+import type { ChatService } from '../modules/chat/chat.service'
+import { attachPublisher, type Publish } from './bus'
+import { socketLimiter } from './rate-limit'
+
+interface SocketData {
+  userId: string
+  tokenHash: string
+}
+type AppSocket = Socket<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>
+export type RealtimeServer = Server<
+  ClientToServerEvents,
+  ServerToClientEvents,
+  Record<string, never>,
+  SocketData
+>
+
+export const userRoom = (id: string) => `user:${id}`
+
+export interface RealtimeOptions {
+  sessions: SessionStore
+  chat: ChatService
+  redis?: Redis
+  /** Prefix of the Redis stream, channels and session keys (instances that must meet share it). */
+  prefix: string
+  /** How long a dropped client may come back and get what it missed. */
+  recoveryMs?: number
+}
+
+const uuid = z.string().uuid()
+
+/**
+ * A connection of the adapter's own, whose fire-and-forget commands (SUBSCRIBE, heartbeat PUBLISH) cannot surface as
+ * unhandled rejections when the process shuts down while they are in flight.
+ */
+function adapterClient(redis: Redis): Redis {
+  const quiet = (c: Redis) => {
+    for (const name of ['subscribe', 'publish'] as const) {
+      const original = c[name].bind(c) as (...args: unknown[]) => Promise<unknown>
+      ;(c as any)[name] = (...args: unknown[]) => {
+        const p = original(...args)
+        p.catch(() => {})
+        return p
+      }
+    }
+    c.on('error', () => {})
+    return c
+  }
+  const client = quiet(redis.duplicate())
+  const duplicate = client.duplicate.bind(client)
+  client.duplicate = ((...args: Parameters<Redis['duplicate']>) =>
+    quiet(duplicate(...args))) as Redis['duplicate']
+  return client
+}
+
+/** Where each published event goes: only realtime/ maps events to rooms. */
+function route<E extends keyof PublishedEvents>(io: RealtimeServer, event: E, p: PublishedEvents[E]) {
+  switch (event) {
+    case 'receiveMessage': {
+      const m = p as PublishedEvents['receiveMessage']
+      // One emit to the union of both rooms: a socket is in one of them, and gets the message once.
+      io.to([userRoom(m.sender._id), userRoom(m.receiver)]).emit('receiveMessage', m)
+      return
+    }
+    case 'receiveNotification': {
+      const n = p as PublishedEvents['receiveNotification']
+      io.to(userRoom(n.userId)).emit('receiveNotification', n.notification)
+      return
+    }
+    case 'messagesRead': {
+      const r = p as PublishedEvents['messagesRead']
+      io.to([userRoom(r.readerId), userRoom(r.senderId)]).emit('messagesRead', r)
+      return
+    }
+    case 'notificationsRead': {
+      const r = p as PublishedEvents['notificationsRead']
+      io.to(userRoom(r.userId)).emit('notificationsRead', { ids: r.ids, unreadCount: r.unreadCount })
+      return
+    }
+  }
+}
+
+const failure = (e: unknown) =>
+  e instanceof AppError
+    ? { success: false as const, message: e.message, code: e.code }
+    : { success: false as const, message: 'Something went wrong', code: 'internal_error' }
+
+/**
+ * Socket.IO on the app's own HTTP server (ADR 013): handshake authenticated by the session cookie or `auth.token`,
+ * each socket in its own `user:{id}` room, connection state recovery, and the Redis Streams adapter when Redis is
+ * configured so rooms and recovery span every instance.
+ */
+export function attachRealtime(app: FastifyInstance, opts: RealtimeOptions): RealtimeServer {
+  const redis = opts.redis ? adapterClient(opts.redis) : undefined
+  const io: RealtimeServer = new Server(app.server, {
+    serveClient: false,
+    maxHttpBufferSize: 64 * 1024,
+    connectionStateRecovery: {
+      maxDisconnectionDuration: opts.recoveryMs ?? 2 * 60 * 1000,
+      skipMiddlewares: false,
+    },
+    ...(redis
+      ? {
+          adapter: createAdapter(redis, {
+            streamName: `${opts.prefix}:stream`,
+            channelPrefix: opts.prefix,
+            sessionKeyPrefix: `${opts.prefix}:session:`,
+            maxLen: 100_000,
+            blockTimeInMs: 2000,
+          }),
+        }
+      : {}),
+  })
+
+  io.use(async (socket, next) => {
+    try {
+      const auth = socket.handshake.auth as { token?: unknown }
+      const bearer = typeof auth?.token === 'string' ? auth.token : ''
+      const cookies = app.parseCookie(socket.handshake.headers.cookie ?? '')
+      const token = bearer || cookies[SESSION.cookie] || ''
+      if (!bearer && token) {
+        // A cookie rides along with any page's request: only our own pages may open a socket with it.
+        const origin = socket.handshake.headers.origin
+        const host = socket.handshake.headers.host
+        if (origin && host && new URL(origin).host !== host) return next(new Error('forbidden_origin'))
+      }
+      if (!token || token.length > 200) return next(new Error('unauthorized'))
+      const tokenHash = sha256(token)
+      const found = await opts.sessions.find(tokenHash)
+      if (!found) return next(new Error('unauthorized'))
+      socket.data.userId = found.user.id
+      socket.data.tokenHash = tokenHash
+      next()
+    } catch (e) {
+      app.log.warn({ err: e }, 'socket handshake failed')
+      next(new Error('unauthorized'))
+    }
+  })
+
+  /** The socket's user, re-read for each write so a logged-out session can no longer send. */
+  const currentUser = async (socket: AppSocket): Promise<UserRow> => {
+    const found = await opts.sessions.find(socket.data.tokenHash)
+    if (!found) {
+      socket.disconnect(true)
+      throw new AppError(401, 'unauthorized', 'Please log in to continue')
+    }
+    return found.user
+  }
+  const tooMany = {
+    success: false as const,
+    message: 'You are sending too fast. Please slow down.',
+    code: 'rate_limited',
+  }
+
+  io.on('connection', (socket: AppSocket) => {
+    const me = socket.data.userId
+    void socket.join(userRoom(me))
+    const allow = socketLimiter()
+
+    socket.on('join', (userId, ack) => {
+      if (!allow('other')) return ack?.(tooMany)
+      if (userId !== me)
+        return ack?.({ success: false, message: 'You can only join your own room', code: 'forbidden' })
+      ack?.({ success: true })
+    })
+
+    socket.on('sendMessage', async (body, ack) => {
+      if (!allow('sendMessage')) return ack?.(tooMany)
+      try {
+        const message = await opts.chat.send(await currentUser(socket), body)
+        ack?.({ success: true, message })
+      } catch (e) {
+        if (!(e instanceof AppError)) app.log.error({ err: e }, 'sendMessage failed')
+        ack?.(failure(e))
+      }
+    })
+
+    socket.on('markRead', async (e, ack) => {
+      if (!allow('other')) return ack?.(tooMany)
+      try {
+        const userId = uuid.parse(e?.userId)
+        const { read } = await opts.chat.markRead(await currentUser(socket), userId)
+        ack?.({ success: true, read })
+      } catch (err) {
+        ack?.(
+          err instanceof z.ZodError
+            ? { success: false, message: 'Not a valid user id', code: 'validation_failed' }
+            : failure(err),
+        )
+      }
+    })
+
+    socket.on('typing', (e) => {
+      if (!allow('typing')) return
+      const to = uuid.safeParse(e?.to)
+      if (!to.success || to.data === me) return
+      socket.to(userRoom(to.data)).emit('typing', { from: me, isTyping: !!e?.isTyping })
+    })
+  })
+
+  const publish: Publish = (event, payload) => route(io, event, payload)
+  attachPublisher(app.db, publish)
+
+  // Before Fastify stops the HTTP server: sockets leave as "server shutting down" (recoverable elsewhere).
+  app.addHook('preClose', async () => {
+    await io.close()
+    await redis?.quit().catch(() => {})
+  })
+  return io
+}

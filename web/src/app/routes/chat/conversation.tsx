@@ -1,0 +1,46 @@
+import { useParams } from 'react-router'
+import { Conversation } from '@/features/chat/components/conversation'
+import type { RenderJobActions } from '@/features/chat/components/jobs-panel'
+import { ConversationList } from '@/features/chat/components/conversation-list'
+import { RequireAuth } from '@/lib/authorization'
+import { useAuth } from '@/lib/auth'
+import { useJob } from '@/features/jobs/api/get-job'
+import { JobPaymentActions } from '@/features/payments'
+import { ChatShell } from './chat-shell'
+
+/** The selected job's payment actions in the chat side panel (spec §2): the full job is loaded for them. */
+const renderJobPaymentActions: RenderJobActions = (job) => <PanelPaymentActions jobId={job._id} />
+
+function PanelPaymentActions({ jobId }: { jobId: string }) {
+  const { user } = useAuth()
+  const job = useJob(jobId)
+  if (job.isPending) return <p className="text-sm text-slate-500">Loading payment options…</p>
+  if (job.isError) return <p className="text-sm text-red-600">Could not load this job’s payments.</p>
+  return <JobPaymentActions job={job.data} viewer={user} />
+}
+
+/** /chat/:userId — one conversation (spec §2), beside the list on a desktop. */
+export function Component() {
+  return (
+    <RequireAuth>
+      <title>Chat · Microlance</title>
+      <ConversationPage />
+    </RequireAuth>
+  )
+}
+
+function ConversationPage() {
+  const { user } = useAuth()
+  const { userId = '' } = useParams()
+  return (
+    <ChatShell showListOnMobile={false} list={<ConversationList meId={user!._id} />}>
+      <Conversation
+        key={userId}
+        userId={userId}
+        meId={user!._id}
+        variant="page"
+        renderJobActions={renderJobPaymentActions}
+      />
+    </ChatShell>
+  )
+}

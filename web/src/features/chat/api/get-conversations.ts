@@ -1,0 +1,20 @@
+import { queryOptions, useQuery } from '@tanstack/react-query'
+import type { z } from 'zod'
+import type { ConversationItem, ConversationsAnswer } from '@common/schemas/chat'
+import { api } from '@/lib/api-client'
+import { chatKeys } from './keys'
+
+export type { ConversationItem }
+
+/** GET /chat/conversations → data.conversations (spec §7). */
+export async function getConversations(signal?: AbortSignal): Promise<ConversationItem[]> {
+  const res = await api.get<z.infer<typeof ConversationsAnswer>>('/chat/conversations', { signal })
+  return res.data.data.conversations
+}
+
+export const conversationsQueryOptions = () =>
+  queryOptions({ queryKey: chatKeys.conversations(), queryFn: ({ signal }) => getConversations(signal) })
+
+export function useConversations(enabled = true) {
+  return useQuery({ ...conversationsQueryOptions(), enabled })
+}

@@ -1,0 +1,114 @@
+import { Link, useParams } from 'react-router'
+import { MessageCircle } from 'lucide-react'
+import { EmptyState } from '@/components/empty-state'
+import { Button } from '@/components/ui/button'
+import { UserAvatar } from '@/components/ui/avatar'
+import { Skeleton } from '@/components/ui/skeleton'
+import { paths } from '@/config/paths'
+import { errorText } from '@/lib/errors'
+import { cn } from '@/lib/utils'
+import { useConversations } from '../api/get-conversations'
+import { listDate } from '../lib/format'
+
+/** Spec §2: /chat 'Messages' — each conversation with its last message, date and unread count. */
+export function ConversationList({ meId, className }: { meId: string; className?: string }) {
+  const { data, isPending, isError, error, refetch, isRefetching } = useConversations()
+  const { userId: activeId } = useParams()
+
+  if (isPending)
+    return (
+      <ul
+        className={cn('flex flex-col gap-1 p-2', className)}
+        aria-busy="true"
+        aria-label="Loading conversations"
+      >
+        {Array.from({ length: 5 }, (_, i) => (
+          <li key={i} className="flex items-center gap-3 p-2">
+            <Skeleton className="size-11 rounded-full" />
+            <div className="flex flex-1 flex-col gap-2">
+              <Skeleton className="h-3.5 w-1/3" />
+              <Skeleton className="h-3 w-2/3" />
+            </div>
+          </li>
+        ))}
+      </ul>
+    )
+  if (isError)
+    return (
+      <div className={cn('p-4', className)}>
+        <EmptyState icon={MessageCircle} title={errorText(error, 'Failed to load conversations')}>
+          <Button variant="outline" onClick={() => void refetch()} disabled={isRefetching}>
+            Retry
+          </Button>
+        </EmptyState>
+      </div>
+    )
+  if (data.length === 0)
+    return (
+      <div className={cn('p-4', className)}>
+        <EmptyState icon={MessageCircle} title="No conversations yet">
+          Message a client or freelancer from a job to start talking.
+        </EmptyState>
+      </div>
+    )
+  return (
+    <ul className={cn('flex flex-col gap-0.5 p-2', className)} aria-label="Conversations">
+      {data.map((c) => {
+        const active = c.user._id === activeId
+        const unread = c.unreadCount > 0
+        return (
+          <li key={c._id}>
+            <Link
+              to={paths.conversation.href(c.user._id)}
+              aria-current={active ? 'page' : undefined}
+              className={cn(
+                'flex items-center gap-3 rounded-xl p-2.5 outline-none transition-colors hover:bg-slate-100 focus-visible:ring-2 focus-visible:ring-ring',
+                active && 'bg-accent hover:bg-accent',
+              )}
+            >
+              <UserAvatar name={c.user.fullname} src={c.user.profilePhoto} className="size-11" />
+              <span className="min-w-0 flex-1">
+                <span className="flex items-baseline justify-between gap-2">
+                  <span
+                    className={cn(
+                      'truncate text-sm text-slate-900',
+                      unread ? 'font-semibold' : 'font-medium',
+                    )}
+                  >
+                    {c.user.fullname}
+                  </span>
+                  {c.lastMessage ? (
+                    <time
+                      dateTime={c.lastMessage.createdAt}
+                      className="shrink-0 text-xs text-muted-foreground"
+                    >
+                      {listDate(c.lastMessage.createdAt)}
+                    </time>
+                  ) : null}
+                </span>
+                <span className="mt-0.5 flex items-center justify-between gap-2">
+                  <span
+                    className={cn('truncate text-sm', unread ? 'text-slate-800' : 'text-muted-foreground')}
+                  >
+                    {c.lastMessage
+                      ? `${c.lastMessage.sender === meId ? 'You: ' : ''}${c.lastMessage.content}`
+                      : 'No messages yet'}
+                  </span>
+                  {unread ? (
+                    <span
+                      className="flex h-5 min-w-5 shrink-0 items-center justify-center rounded-full bg-primary px-1.5 text-[11px] font-semibold text-primary-foreground"
+                      aria-label={`${c.unreadCount} unread`}
+                      data-testid="unread-count"
+                    >
+                      {c.unreadCount > 99 ? '99+' : c.unreadCount}
+                    </span>
+                  ) : null}
+                </span>
+              </span>
+            </Link>
+          </li>
+        )
+      })}
+    </ul>
+  )
+}

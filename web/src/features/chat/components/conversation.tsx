@@ -1,0 +1,200 @@
+import { useEffect, useState } from 'react'
+import { Link } from 'react-router'
+import { toast } from 'sonner'
+import { ArrowLeft, Briefcase, UserX, X } from 'lucide-react'
+import { Button } from '@/components/ui/button'
+import { UserAvatar } from '@/components/ui/avatar'
+import { Skeleton } from '@/components/ui/skeleton'
+import { paths } from '@/config/paths'
+import { errorText, httpStatus } from '@/lib/errors'
+import { cn } from '@/lib/utils'
+import { flattenMessages, useMessages } from '../api/get-messages'
+import { useConversationWithJobs } from '../api/get-shared-jobs'
+import { useMarkRead } from '../api/mark-read'
+import { useSendMessage } from '../api/send-message'
+import { useIsTyping, useTypingSignal } from '../hooks/use-typing'
+import { Composer } from './composer'
+import { JobsPanel, type RenderJobActions } from './jobs-panel'
+import { MessageList } from './message-list'
+
+/**
+ * One conversation (spec §2 Chat): header, messages, composer, and — on the page — the toggleable panel of shared
+ * jobs. The floating window uses the same view, compact, about the job it was opened for.
+ */
+export function Conversation({
+  userId,
+  meId,
+  jobId,
+  variant,
+  onClose,
+  renderJobActions,
+}: {
+  userId: string
+  meId: string
+  jobId?: string
+  variant: 'page' | 'window'
+  onClose?: () => void
+  renderJobActions?: RenderJobActions
+}) {
+  const messagesQuery = useMessages(userId)
+  const withJobs = useConversationWithJobs(userId)
+  const send = useSendMessage(meId)
+  const markRead = useMarkRead(meId)
+  const typing = useIsTyping(userId)
+  const signal = useTypingSignal(userId)
+  // Beside the conversation on a desktop; on a phone it would cover it, so it waits to be asked for.
+  const [panelOpen, setPanelOpen] = useState(() => !window.matchMedia('(max-width: 767px)').matches)
+  const [chosenJob, setChosenJob] = useState<string | null>(jobId ?? null)
+
+  const messages = flattenMessages(messagesQuery.data)
+  const jobs = withJobs.data?.jobs ?? []
+  // Spec §4 "Chat selection": newest first, the first selected unless one was chosen (or given).
+  const selectedJob = jobs.find((j) => j._id === chosenJob)?._id ?? jobs[0]?._id ?? null
+  const person = withJobs.data?.user ?? messagesQuery.data?.pages[0]?.user
+  const unreadIncoming = messages.some((m) => m.sender._id === userId && !m.readAt)
+
+  const { mutate: read, isPending: reading } = markRead
+  // What arrives while the tab is hidden stays unread until the reader comes back to it.
+  const [visible, setVisible] = useState(() => document.visibilityState === 'visible')
+  useEffect(() => {
+    const onChange = () => setVisible(document.visibilityState === 'visible')
+    document.addEventListener('visibilitychange', onChange)
+    return () => document.removeEventListener('visibilitychange', onChange)
+  }, [])
+  useEffect(() => {
+    if (unreadIncoming && !reading && visible) read(userId)
+  }, [unreadIncoming, reading, read, userId, visible])
+
+  const Heading = variant === 'page' ? 'h1' : 'h2'
+  const error = messagesQuery.error ?? withJobs.error
+  if (error) {
+    const missing = httpStatus(error) === 404 || httpStatus(error) === 400
+    return (
+      <div className="flex flex-1 flex-col items-center justify-center gap-3 p-8 text-center">
+        <UserX className="size-8 text-slate-400" aria-hidden />
+        <Heading className="font-medium text-slate-800">
+          {missing ? errorText(error, 'User not found') : 'Failed to load the conversation'}
+        </Heading>
+        {missing ? null : (
+          <Button
+            variant="outline"
+            onClick={() => void Promise.all([messagesQuery.refetch(), withJobs.refetch()])}
+          >
+            Retry
+          </Button>
+        )}
+      </div>
+    )
+  }
+
+  const onSend = (text: string) => {
+    signal.stop()
+    return send
+      .mutateAsync({
+        receiver: userId,
+        content: text,
+        jobId: variant === 'window' ? jobId : (selectedJob ?? undefined),
+      })
+      .catch((e: unknown) => {
+        toast.error(errorText(e, 'Failed to send message'))
+        throw e
+      })
+  }
+
+  const header = (
+    <header className="flex h-14 shrink-0 items-center gap-3 border-b bg-white px-3">
+      {variant === 'page' ? (
+        <Button asChild variant="ghost" size="icon-sm" className="md:hidden" aria-label="Back to messages">
+          <Link to={paths.chat.href()}>
+            <ArrowLeft aria-hidden />
+          </Link>
+        </Button>
+      ) : null}
+      {person ? (
+        <>
+          <UserAvatar name={person.fullname} src={person.profilePhoto} className="size-9" />
+          <div className="min-w-0 flex-1">
+            <Heading className="truncate text-sm font-semibold text-slate-900">
+              <Link to={paths.profile.href(person.userId)} className="hover:underline">
+                {person.fullname}
+              </Link>
+            </Heading>
+            <p className="truncate text-xs text-muted-foreground" aria-live="polite">
+              {typing ? 'typing…' : `@${person.username}`}
+            </p>
+          </div>
+        </>
+      ) : (
+        <div className="flex flex-1 items-center gap-3">
+          <Skeleton className="size-9 rounded-full" />
+          <Skeleton className="h-4 w-32" />
+        </div>
+      )}
+      {variant === 'page' ? (
+        <Button
+          variant={panelOpen ? 'secondary' : 'ghost'}
+          size="icon-sm"
+          aria-label="Shared jobs"
+          aria-pressed={panelOpen}
+          onClick={() => setPanelOpen((o) => !o)}
+        >
+          <Briefcase aria-hidden />
+        </Button>
+      ) : null}
+      {onClose ? (
+        <Button variant="ghost" size="icon-sm" aria-label="Close chat" onClick={onClose}>
+          <X aria-hidden />
+        </Button>
+      ) : null}
+    </header>
+  )
+
+  const body = messagesQuery.isPending ? (
+    <div className="flex flex-1 flex-col gap-3 p-4" aria-busy="true">
+      <Skeleton className="h-9 w-2/3 rounded-2xl" />
+      <Skeleton className="ml-auto h-9 w-1/2 rounded-2xl" />
+      <Skeleton className="h-9 w-3/5 rounded-2xl" />
+    </div>
+  ) : (
+    <MessageList
+      messages={messages}
+      meId={meId}
+      hasOlder={!!messagesQuery.hasNextPage}
+      loadingOlder={messagesQuery.isFetchingNextPage}
+      onLoadOlder={() => void messagesQuery.fetchNextPage()}
+      typing={typing}
+      otherName={person?.fullname ?? 'them'}
+    />
+  )
+
+  return (
+    <div className="flex min-h-0 flex-1">
+      <div className="flex min-h-0 min-w-0 flex-1 flex-col">
+        {header}
+        {body}
+        <Composer
+          onSend={onSend}
+          onInput={signal.onInput}
+          sending={send.isPending}
+          autoFocus={variant === 'window'}
+        />
+      </div>
+      {variant === 'page' && panelOpen ? (
+        <div
+          className={cn(
+            'flex min-h-0 flex-col border-l bg-white',
+            // On a phone the panel covers the conversation; the same button closes it.
+            'absolute inset-x-0 top-14 bottom-0 z-10 md:static md:w-80',
+          )}
+        >
+          <JobsPanel
+            jobs={jobs}
+            selectedId={selectedJob}
+            onSelect={setChosenJob}
+            renderJobActions={renderJobActions}
+          />
+        </div>
+      ) : null}
+    </div>
+  )
+}

@@ -1,0 +1,31 @@
+import { infiniteQueryOptions, useInfiniteQuery, type InfiniteData } from '@tanstack/react-query'
+import type { z } from 'zod'
+import type { NotificationItem, NotificationsAnswer } from '@common/schemas/notification'
+import { api } from '@/lib/api-client'
+
+export type { NotificationItem }
+export type NotificationsPage = z.infer<typeof NotificationsAnswer>
+export type NotificationsData = InfiniteData<NotificationsPage, string | null>
+
+export const notificationsKey = ['notifications'] as const
+
+/** GET /notification → notifications[] newest first, with the unread count (bearer token + cookies, spec §6). */
+export async function getNotifications(cursor: string | null, signal?: AbortSignal) {
+  const res = await api.get<NotificationsPage>('/notification', { params: cursor ? { cursor } : {}, signal })
+  return res.data
+}
+
+export const notificationsQueryOptions = () =>
+  infiniteQueryOptions({
+    queryKey: notificationsKey,
+    queryFn: ({ pageParam, signal }) => getNotifications(pageParam, signal),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.nextCursor,
+  })
+
+export function useNotifications(enabled = true) {
+  return useInfiniteQuery({ ...notificationsQueryOptions(), enabled })
+}
+
+export const unreadCountOf = (data: { pages: NotificationsPage[] } | undefined) =>
+  data?.pages[0]?.unreadCount ?? 0

@@ -1,0 +1,76 @@
+import { useEffect, useSyncExternalStore } from 'react'
+import { io, type Socket } from 'socket.io-client'
+import { SOCKET_CLIENT, type ClientToServerEvents, type ServerToClientEvents } from '@common/events'
+import { useAuth } from './auth'
+
+export type AppSocket = Socket<ServerToClientEvents, ClientToServerEvents>
+
+let current: AppSocket | null = null
+const listeners = new Set<() => void>()
+const setCurrent = (s: AppSocket | null) => {
+  current = s
+  listeners.forEach((l) => l())
+}
+
+/** The signed-in user's socket, or null when signed out (re-renders when it changes). */
+export function useSocket(): AppSocket | null {
+  return useSyncExternalStore(
+    (l) => {
+      listeners.add(l)
+      return () => listeners.delete(l)
+    },
+    () => current,
+    () => null,
+  )
+}
+
+/**
+ * Spec §4 "Socket": connected while someone is signed in — credentials (the session cookie) plus the bearer token
+ * when one is stored — and the user joins the room of their own _id; disconnected on logout or unmount.
+ * Timing from spec §9. Mounted once, by the app layout.
+ */
+export function useSocketConnection(): void {
+  const { user, token } = useAuth()
+  const userId = user?._id ?? null
+  useEffect(() => {
+    if (!userId) return
+    const socket: AppSocket = io({
+      withCredentials: true,
+      auth: token ? { token } : {},
+      timeout: SOCKET_CLIENT.timeout,
+      reconnectionDelay: SOCKET_CLIENT.reconnectionDelay,
+      reconnectionDelayMax: SOCKET_CLIENT.reconnectionDelayMax,
+      randomizationFactor: SOCKET_CLIENT.randomizationFactor,
+      reconnectionAttempts: SOCKET_CLIENT.reconnectionAttempts,
+    })
+    socket.on('connect', () => socket.emit('join', userId))
+    setCurrent(socket)
+    return () => {
+      socket.disconnect()
+      setCurrent(null)
+    }
+  }, [userId, token])
+}
+
+/**
+ * Runs `onResync` whenever the socket (re)connects without recovering its session: the client was away too long to
+ * be replayed what it missed, so it refetches from the server.
+ */
+export function useSocketResync(onResync: () => void): void {
+  const socket = useSocket()
+  useEffect(() => {
+    if (!socket) return
+    let first = true
+    const onConnect = () => {
+      if (first) {
+        first = false
+        return
+      }
+      if (!socket.recovered) onResync()
+    }
+    socket.on('connect', onConnect)
+    return () => {
+      socket.off('connect', onConnect)
+    }
+  }, [socket, onResync])
+}
