@@ -84,7 +84,10 @@ test('client and freelancer chat live: typing, unread counts, read receipts, Ent
     await main(asha).getByRole('button', { name: 'Shared jobs' }).click()
   }
   await expect(panel.getByRole('option', { name: job.title })).toHaveAttribute('aria-selected', 'true')
-  await expect(panel.getByText('₹12,000.00')).toBeVisible()
+  await expect(panel.getByText('₹12,000.00', { exact: true })).toBeVisible()
+  // The selected job's payment actions sit in the panel: the creator can fund it from the chat.
+  await expect(panel.getByText('Fund status')).toBeVisible()
+  await expect(panel.getByRole('button', { name: 'Pay ₹12,000.00' })).toBeVisible()
   await shot(asha, testInfo, 'chat-jobs-panel')
   if (mobile) await main(asha).getByRole('button', { name: 'Shared jobs' }).click()
 

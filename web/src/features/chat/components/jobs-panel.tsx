@@ -78,10 +78,15 @@ export function JobsPanel({
             </dd>
             <dt className="text-muted-foreground">Amount</dt>
             <dd className="font-medium text-slate-900">{formatRupees(selected.total)}</dd>
-            <dt className="text-muted-foreground">Payment</dt>
-            <dd>
-              <StatusBadge status={selected.fundStatus} />
-            </dd>
+            {/* The payment actions show the fund status themselves. */}
+            {renderJobActions ? null : (
+              <>
+                <dt className="text-muted-foreground">Payment</dt>
+                <dd>
+                  <StatusBadge status={selected.fundStatus} />
+                </dd>
+              </>
+            )}
           </dl>
           {/* Payment actions for the selected job (escrow feature), composed in by app/routes. */}
           <div data-slot="job-payment-actions">{renderJobActions?.(selected)}</div>
