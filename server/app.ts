@@ -36,6 +36,9 @@ import { jobsService } from './modules/jobs/jobs.service'
 import { jobsRoutes } from './modules/jobs/jobs.routes'
 import { applicationsService } from './modules/applications/applications.service'
 import { applicationsRoutes } from './modules/applications/applications.routes'
+import { postsService } from './modules/posts/posts.service'
+import { postsRoutes } from './modules/posts/posts.routes'
+import { mediaSweeper } from './modules/posts/media-sweeper'
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -56,6 +59,8 @@ export interface AppDeps {
   logger?: FastifyBaseLogger
   /** Directory of the built web app; served with an SPA fallback when it exists. */
   webDir?: string
+  /** Link preview limits; tests widen the address policy to reach a local page. */
+  linkPreview?: import('./modules/posts/link-preview').PreviewOptions
 }
 
 /** Builds the Fastify app: external plugins → app plugins → modules. */
@@ -170,6 +175,19 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(applicationsRoutes, { prefix: '/api/v1/application', applications })
   await app.register(companiesRoutes, { prefix: '/api/v1/company', companies })
   await app.register(searchRoutes, { prefix: '/api/v1/search', search })
+  const posts = postsService({
+    db: database.db,
+    uploadsDir: config.uploadsDir,
+    publicUrl: config.PUBLIC_URL,
+    users,
+    preview: deps.linkPreview,
+  })
+  await app.register(postsRoutes, { prefix: '/api/v1/posts', posts })
+  await app.register(mediaSweeper, {
+    uploadsDir: config.uploadsDir,
+    everyMs: 60 * 60 * 1000,
+    olderThanMs: 24 * 60 * 60 * 1000,
+  })
 
   if (deps.webDir && fs.existsSync(path.join(deps.webDir, 'index.html'))) {
     await app.register(fastifyStatic, { root: deps.webDir, wildcard: false, index: false })
