@@ -35,7 +35,16 @@ export const routes: RouteObject[] = [
       { path: paths.jobDescription.pattern, lazy: () => import('./routes/description') },
       { path: paths.explore.pattern, lazy: () => import('./routes/explore') },
       { path: paths.search.pattern, lazy: () => import('./routes/search') },
-      { path: paths.posts.pattern, lazy: placeholder('PostsPlaceholder') },
+      {
+        path: paths.posts.pattern,
+        element: (
+          <RequireAuth>
+            <Outlet />
+          </RequireAuth>
+        ),
+        children: [{ index: true, lazy: () => import('./routes/my-posts') }],
+      },
+      { path: paths.feed.pattern, lazy: () => import('./routes/feed') },
       { path: paths.chat.pattern, lazy: placeholder('ChatPlaceholder') },
       { path: paths.conversation.pattern, lazy: placeholder('ConversationPlaceholder') },
       { path: paths.experiencesCreate.pattern, lazy: placeholder('ExperiencesCreatePlaceholder') },

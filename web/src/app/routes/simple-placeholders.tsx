@@ -1,5 +1,5 @@
 import { useParams } from 'react-router'
-import { MessageCircle, Newspaper, Sparkles } from 'lucide-react'
+import { MessageCircle, Sparkles } from 'lucide-react'
 import { PlaceholderPage } from '@/components/placeholder-page'
 
 /*
@@ -27,17 +27,6 @@ export function ConversationPlaceholder() {
         Your conversation with{' '}
         {userId ? <strong className="font-medium text-slate-700">{userId}</strong> : 'this user'} will open
         here.
-      </PlaceholderPage>
-    </>
-  )
-}
-
-export function PostsPlaceholder() {
-  return (
-    <>
-      <title>My Posts · Microlance</title>
-      <PlaceholderPage title="My Posts" icon={Newspaper} emptyTitle="No posts yet">
-        Posts you share to the feed will be listed here.
       </PlaceholderPage>
     </>
   )
