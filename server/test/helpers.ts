@@ -4,7 +4,7 @@ import path from 'node:path'
 import crypto from 'node:crypto'
 import type { FastifyInstance, InjectOptions } from 'fastify'
 import pino from 'pino'
-import { buildApp } from '../app'
+import { buildApp, type AppDeps } from '../app'
 import { loadConfig } from '../config'
 import { openDatabase, type Database } from '../db/client'
 import { migrate } from '../db/migrate'
@@ -23,7 +23,10 @@ export interface TestCtx {
  * A whole app on a fresh database: in-memory PGlite, or — when DATABASE_URL is set — a new schema in that
  * PostgreSQL database, dropped afterwards, so runs never see each other's rows. Mail goes to a real SMTP sink.
  */
-export async function createTestApp(env: Record<string, string> = {}): Promise<TestCtx> {
+export async function createTestApp(
+  env: Record<string, string> = {},
+  deps: Pick<AppDeps, 'linkPreview'> = {},
+): Promise<TestCtx> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'microlance-test-'))
   const sink = await startSmtpSink()
   const url = process.env.DATABASE_URL
@@ -54,6 +57,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     logger: log,
     redis,
     rateLimitNamespace: `test-rl-${crypto.randomBytes(6).toString('hex')}:`,
+    ...deps,
   })
   await app.ready()
   return {
