@@ -167,11 +167,12 @@ test('a post with two photos and a link: create, see everywhere, like and commen
 test('the composer checks before sending: empty posts are refused with the spec message', async ({
   page,
   toasts,
-}) => {
+}, testInfo) => {
   const me = await createUserViaApi({ fullname: 'Ishaan Bose', emailPrefix: 'empty' })
   await signInAs(page, me, '/posts')
   await expect(page.getByRole('heading', { level: 1, name: 'My Posts' })).toBeVisible()
   await expect(main(page).getByText('No posts yet')).toBeVisible()
+  await shot(page, testInfo, 'posts-empty')
   await main(page).getByRole('button', { name: 'Create your first post' }).click()
   const dialog = page.getByRole('dialog', { name: 'Create Post' })
   // Ctrl+Enter submits from the text box; with nothing in it the spec's message shows and nothing is sent.
