@@ -1,3 +1,5 @@
+import fs from 'node:fs/promises'
+import path from 'node:path'
 import type { FastifyInstance } from 'fastify'
 import { sweepUnclaimed } from '../uploads/media.service'
 
@@ -16,6 +18,7 @@ export async function mediaSweeper(
     running = (async () => {
       // Batches until a sweep finds nothing more to take.
       while ((await sweepUnclaimed(app.db, opts.uploadsDir, opts.olderThanMs)) > 0);
+      await removeStaleIncoming(opts.uploadsDir, opts.olderThanMs)
     })()
       .catch((err) => app.log.warn({ err }, 'media sweep failed'))
       .finally(() => (running = null))
@@ -28,4 +31,20 @@ export async function mediaSweeper(
     if (timer) clearInterval(timer)
     await running
   })
+}
+
+/** Temporary files of uploads cut off by a crash (a finished request always removes its own). */
+export async function removeStaleIncoming(uploadsDir: string, olderThanMs: number): Promise<number> {
+  const cutoff = Date.now() - olderThanMs
+  let removed = 0
+  for (const name of await fs.readdir(uploadsDir)) {
+    if (!name.startsWith('.incoming-')) continue
+    const full = path.join(uploadsDir, name)
+    const st = await fs.stat(full).catch(() => null)
+    if (st && st.mtimeMs < cutoff) {
+      await fs.rm(full, { force: true })
+      removed++
+    }
+  }
+  return removed
 }

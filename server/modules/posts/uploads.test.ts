@@ -5,6 +5,7 @@ import sharp from 'sharp'
 import { sql } from 'drizzle-orm'
 import { createTestApp, injectAs, signUp, type Session, type TestCtx } from '../../test/helpers'
 import { sweepUnclaimed } from '../uploads/media.service'
+import { removeStaleIncoming } from './media-sweeper'
 import { media, multipartFiles } from './test-media'
 
 let ctx: TestCtx
@@ -189,5 +190,17 @@ describe('the unclaimed-media sweeper', () => {
     await new Promise((r) => setImmediate(r))
     for (const m of loose) expect((await ctx.app.inject({ method: 'GET', url: m.url })).statusCode).toBe(404)
     expect((await ctx.app.inject({ method: 'GET', url: claimed.url })).statusCode).toBe(200)
+  })
+
+  it('also clears temporary files an interrupted upload left behind', async () => {
+    const stale = path.join(uploadsDir(), '.incoming-stale')
+    const fresh = path.join(uploadsDir(), '.incoming-fresh')
+    fs.writeFileSync(stale, 'x')
+    fs.writeFileSync(fresh, 'x')
+    const old = new Date(Date.now() - 25 * 60 * 60 * 1000)
+    fs.utimesSync(stale, old, old)
+    expect(await removeStaleIncoming(uploadsDir(), 24 * 60 * 60 * 1000)).toBe(1)
+    expect([fs.existsSync(stale), fs.existsSync(fresh)]).toEqual([false, true])
+    fs.rmSync(fresh)
   })
 })
