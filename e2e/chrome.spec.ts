@@ -26,7 +26,7 @@ test.describe('desktop sidebar', () => {
   test('signed out: logo, search, Home and Chat, and the Login and Signup buttons', async ({ page }) => {
     await page.goto('/chat')
     await expect(sidebar(page)).toBeVisible()
-    await expect(mainNav(page).getByRole('link')).toHaveText(['Home', 'Chat'])
+    await expect(mainNav(page).getByRole('link')).toHaveText(['Home', 'Feed', 'Chat'])
     await expect(sidebar(page).getByRole('link', { name: 'Login', exact: true })).toBeVisible()
     await expect(sidebar(page).getByRole('link', { name: 'Signup', exact: true })).toBeVisible()
     // Spec §6: only signed-in users see the create menu, the bell and the profile popover.
@@ -45,7 +45,7 @@ test.describe('desktop sidebar', () => {
   test('signed in: Home, Chat, Admin Jobs, Create, the bell and the profile popover', async ({ page }) => {
     const me = await createUserViaApi({ fullname: 'Nisha Rao', role: 'client' })
     await signInAs(page, me, '/chat')
-    await expect(mainNav(page).getByRole('link')).toHaveText(['Home', 'Chat', 'Admin Jobs'])
+    await expect(mainNav(page).getByRole('link')).toHaveText(['Home', 'Feed', 'Chat', 'Admin Jobs'])
     await expect(mainNav(page).getByRole('button', { name: 'Create' })).toBeVisible()
     await expect(mainNav(page).getByRole('button', { name: 'Notifications' })).toBeVisible()
     await expect(sidebar(page).getByRole('button', { name: 'Profile menu' })).toContainText('Nisha Rao')
@@ -75,7 +75,7 @@ test.describe('mobile top bar and tab bar', () => {
     await expect(sidebar(page)).toBeHidden()
     await expect(page.getByRole('searchbox', { name: 'Search' })).toHaveAttribute('placeholder', 'Search...')
     await expect(mainNav(page)).toBeVisible()
-    await expect(mainNav(page).getByRole('link')).toHaveText(['Home', 'Chat'])
+    await expect(mainNav(page).getByRole('link')).toHaveText(['Home', 'Feed', 'Chat'])
     for (const name of ['Create', 'Admin menu', 'Notifications', 'Profile menu'])
       await expect(page.getByRole('button', { name })).toHaveCount(0)
     await page.getByRole('link', { name: 'Login', exact: true }).click()
@@ -87,7 +87,7 @@ test.describe('mobile top bar and tab bar', () => {
   test('signed in: the tab bar has Home, Chat, Create, Admin Jobs and the admin menu', async ({ page }) => {
     const me = await createUserViaApi({ fullname: 'Arjun Nair', role: 'client' })
     await signInAs(page, me)
-    await expect(mainNav(page).getByRole('link')).toHaveText(['Home', 'Chat', 'Admin Jobs'])
+    await expect(mainNav(page).getByRole('link')).toHaveText(['Home', 'Feed', 'Chat', 'Admin Jobs'])
     await expect(mainNav(page).getByRole('button', { name: 'Create' })).toBeVisible()
     await expect(page.getByRole('button', { name: 'Notifications' })).toBeVisible()
     await expect(page.getByRole('link', { name: 'Login', exact: true })).toHaveCount(0)
@@ -140,6 +140,7 @@ test('the highlighted nav item follows the path (Chat on /chat*, Admin Jobs on /
     ['/admin/job-templates', null],
     [`/m/${me.user.userId}`, null],
     ['/jobs', 'Home'],
+    ['/feed', 'Feed'],
   ]
   for (const [path, current] of visits) {
     await page.goto(path)

@@ -45,6 +45,9 @@ import { chatService } from './modules/chat/chat.service'
 import { chatRoutes } from './modules/chat/chat.routes'
 import { notificationsRoutes } from './modules/notifications/notifications.routes'
 import { attachRealtime, type RealtimeServer } from './realtime/server'
+import { postsService } from './modules/posts/posts.service'
+import { postsRoutes } from './modules/posts/posts.routes'
+import { mediaSweeper } from './modules/posts/media-sweeper'
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -68,6 +71,8 @@ export interface AppDeps {
   webDir?: string
   /** Prefix of Socket.IO's Redis stream and keys; instances that serve the same users share it. */
   realtimePrefix?: string
+  /** Link preview limits; tests widen the address policy to reach a local page. */
+  linkPreview?: import('./modules/posts/link-preview').PreviewOptions
 }
 
 /** Builds the Fastify app: external plugins → app plugins → modules. */
@@ -220,6 +225,19 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       prefix: deps.realtimePrefix ?? 'microlance:sio',
     }),
   )
+  const posts = postsService({
+    db: database.db,
+    uploadsDir: config.uploadsDir,
+    publicUrl: config.PUBLIC_URL,
+    users,
+    preview: deps.linkPreview,
+  })
+  await app.register(postsRoutes, { prefix: '/api/v1/posts', posts })
+  await app.register(mediaSweeper, {
+    uploadsDir: config.uploadsDir,
+    everyMs: 60 * 60 * 1000,
+    olderThanMs: 24 * 60 * 60 * 1000,
+  })
 
   if (deps.webDir && fs.existsSync(path.join(deps.webDir, 'index.html'))) {
     await app.register(fastifyStatic, { root: deps.webDir, wildcard: false, index: false })

@@ -78,6 +78,12 @@ export const uploads = pgTable('uploads', {
   size: integer('size').notNull(),
   originalName: text('original_name'),
   createdAt: ts('created_at').notNull().defaultNow(),
+  // 0006_posts.sql: derived files of a post image, and when a post claimed the upload.
+  parentId: uuid('parent_id'),
+  variant: text('variant'),
+  width: integer('width'),
+  height: integer('height'),
+  claimedAt: ts('claimed_at'),
 })
 
 // Jobs, applications, companies (0002_jobs.sql). The search_vector columns are kept by triggers and read only in SQL.
@@ -329,3 +335,71 @@ export const messages = pgTable('messages', {
   readAt: ts('read_at'),
 })
 export type MessageRow = typeof messages.$inferSelect
+
+// The social feed (0006_posts.sql).
+
+export const posts = pgTable('posts', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  authorId: uuid('author_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  content: text('content').notNull().default(''),
+  link: text('link'),
+  linkPreview: jsonb('link_preview').$type<{
+    url: string
+    title: string | null
+    description: string | null
+    image: string | null
+    siteName: string | null
+  }>(),
+  visibility: text('visibility', { enum: ['public'] })
+    .notNull()
+    .default('public'),
+  likeCount: integer('like_count').notNull().default(0),
+  commentCount: integer('comment_count').notNull().default(0),
+  createdAt: ts('created_at').notNull().defaultNow(),
+})
+export type PostRow = typeof posts.$inferSelect
+
+export const postMedia = pgTable(
+  'post_media',
+  {
+    postId: uuid('post_id')
+      .notNull()
+      .references(() => posts.id, { onDelete: 'cascade' }),
+    uploadId: uuid('upload_id')
+      .notNull()
+      .unique()
+      .references(() => uploads.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    type: text('type', { enum: ['image', 'video'] }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.postId, t.position] })],
+)
+
+export const postLikes = pgTable(
+  'post_likes',
+  {
+    postId: uuid('post_id')
+      .notNull()
+      .references(() => posts.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.postId, t.userId] })],
+)
+
+export const postComments = pgTable('post_comments', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  postId: uuid('post_id')
+    .notNull()
+    .references(() => posts.id, { onDelete: 'cascade' }),
+  authorId: uuid('author_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  content: text('content').notNull(),
+  createdAt: ts('created_at').notNull().defaultNow(),
+})
+export type PostCommentRow = typeof postComments.$inferSelect

@@ -52,6 +52,16 @@ describe('demo data (DECISIONS.md "Running")', () => {
     expect(jobs[0].title).toBe('React Developer for a Restaurant Ordering App')
     expect(jobs.some((j: any) => j.company)).toBe(true)
   })
+  it('fills the feed with posts, likes and comments whose counts agree', async () => {
+    const res = await ctx.app.inject({ method: 'GET', url: '/api/v1/posts' })
+    const feed = res.json().data.posts
+    expect(feed.length).toBeGreaterThanOrEqual(5)
+    const [{ bad }] = await rows(sql`
+      select count(*)::int as bad from posts p
+       where p.like_count <> (select count(*) from post_likes l where l.post_id = p.id)
+          or p.comment_count <> (select count(*) from post_comments c where c.post_id = p.id)`)
+    expect(bad).toBe(0)
+  })
   it('is the same on every machine and runs only on an empty database', async () => {
     expect(generateJobs(GENERATED_JOBS).map((j) => j.title)).toEqual(
       generateJobs(GENERATED_JOBS).map((j) => j.title),

@@ -3,6 +3,7 @@ import type { Db, Executor } from '../db/client'
 import { applications, companies, jobs, notifications, users } from '../db/schema'
 import { ANCHOR_JOBS } from './demo-anchors'
 import { generateJobs, toJobRows } from './demo-jobs'
+import { seedPosts } from './demo-posts'
 import { DEMO_COMPANIES } from './demo-types'
 
 type DemoUser = typeof users.$inferInsert
@@ -189,6 +190,7 @@ export async function seedIfEmpty(db: Db, now = Date.now()): Promise<string | nu
     const { apps, notes } = demoApplications(posted, ids, now)
     await tx.insert(applications).values(apps)
     if (notes.length) await tx.insert(notifications).values(notes)
+    await seedPosts(tx, ids, now)
     return `${people.length} users, ${made.length} companies, ${posted.length} jobs, ${apps.length} applications`
   })
 }

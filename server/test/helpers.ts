@@ -4,7 +4,7 @@ import path from 'node:path'
 import crypto from 'node:crypto'
 import type { FastifyInstance, InjectOptions } from 'fastify'
 import pino from 'pino'
-import { buildApp } from '../app'
+import { buildApp, type AppDeps } from '../app'
 import { loadConfig } from '../config'
 import { openDatabase, type Database } from '../db/client'
 import { migrate } from '../db/migrate'
@@ -29,7 +29,12 @@ export interface TestCtx {
  */
 export async function createTestApp(
   env: Record<string, string> = {},
-  opts: { schemaName?: string; realtimePrefix?: string; migrate?: boolean } = {},
+  opts: {
+    schemaName?: string
+    realtimePrefix?: string
+    migrate?: boolean
+    linkPreview?: AppDeps['linkPreview']
+  } = {},
 ): Promise<TestCtx> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'microlance-test-'))
   const sink = await startSmtpSink()
@@ -66,6 +71,7 @@ export async function createTestApp(
     redis,
     rateLimitNamespace: `test-rl-${crypto.randomBytes(6).toString('hex')}:`,
     realtimePrefix,
+    linkPreview: opts.linkPreview,
   })
   await app.ready()
   return {

@@ -140,6 +140,11 @@ export function usersService(deps: { db: Db; uploadsDir: string }) {
       return usersRepo.update(db, user.id, { skills: [...new Set(skills)] })
     },
 
+    /** A user by `_id` or public handle (`userId`), or null. */
+    async find(key: string): Promise<UserRow | null> {
+      return usersRepo.byIdOrHandle(db, key)
+    },
+
     async switchRole(user: UserRow, role: SelfRole): Promise<UserRow> {
       if (user.role === 'admin') throw badRequest('Operators keep the admin role', 'role_locked')
       return usersRepo.update(db, user.id, { role })

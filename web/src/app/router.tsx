@@ -44,7 +44,16 @@ export const routes: RouteObject[] = [
       },
       { path: paths.explore.pattern, lazy: () => import('./routes/explore') },
       { path: paths.search.pattern, lazy: () => import('./routes/search') },
-      { path: paths.posts.pattern, lazy: placeholder('PostsPlaceholder') },
+      {
+        path: paths.posts.pattern,
+        element: (
+          <RequireAuth>
+            <Outlet />
+          </RequireAuth>
+        ),
+        children: [{ index: true, lazy: () => import('./routes/my-posts') }],
+      },
+      { path: paths.feed.pattern, lazy: () => import('./routes/feed') },
       { path: paths.chat.pattern, lazy: () => import('./routes/chat/index') },
       { path: paths.conversation.pattern, lazy: () => import('./routes/chat/conversation') },
       { path: paths.experiencesCreate.pattern, lazy: placeholder('ExperiencesCreatePlaceholder') },

@@ -24,12 +24,15 @@ export const paths = {
   },
   adminJobEdit: { pattern: '/admin/jobs/:id/edit', href: (id: string) => `/admin/jobs/${enc(id)}/edit` },
   earnings: { pattern: '/earnings', href: () => '/earnings' },
+  feed: { pattern: '/feed', href: () => '/feed' },
 } as const
 
 /** Spec §2: Chat is highlighted when the path contains /chat. */
 export const isChatActive = (pathname: string) => pathname.includes('/chat')
 /** Spec §2: Admin Jobs is highlighted when the path starts with /admin/jobs/manage. */
 export const isAdminJobsActive = (pathname: string) => pathname.startsWith('/admin/jobs/manage')
+/** The social feed. */
+export const isFeedActive = (pathname: string) => pathname === '/feed'
 /** Home covers the job browser at / and /jobs. */
 export const isHomeActive = (pathname: string) => pathname === '/' || pathname === '/jobs'
 

@@ -12,14 +12,16 @@ const tabClass =
 export function MobileTabBar({ user, onPost }: { user: User | null; onPost: () => void }) {
   const { pathname } = useLocation()
   const items = NAV_ITEMS.filter((item) => user || !item.signedInOnly)
-  const [home, chat, ...rest] = items
+  // The first two items sit left of the Create button, the rest right of it.
+  const first = items.slice(0, 2)
+  const rest = items.slice(2)
 
   return (
     <nav
       aria-label="Main"
       className="fixed inset-x-0 bottom-0 z-30 flex h-16 items-stretch border-t bg-white/95 pb-[env(safe-area-inset-bottom)] backdrop-blur md:hidden"
     >
-      {[home, chat].map((item) => (
+      {first.map((item) => (
         <TabLink key={item.label} item={item} active={item.isActive(pathname)} />
       ))}
       {user ? (

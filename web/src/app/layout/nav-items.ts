@@ -1,5 +1,5 @@
-import { BriefcaseBusiness, House, MessageCircle, type LucideIcon } from 'lucide-react'
-import { isAdminJobsActive, isChatActive, isHomeActive, paths } from '@/config/paths'
+import { BriefcaseBusiness, House, MessageCircle, Newspaper, type LucideIcon } from 'lucide-react'
+import { isAdminJobsActive, isChatActive, isFeedActive, isHomeActive, paths } from '@/config/paths'
 
 export interface NavItem {
   label: string
@@ -9,9 +9,11 @@ export interface NavItem {
   signedInOnly?: boolean
 }
 
-/** Spec §2 "Navigation chrome": Home, Chat and Admin Jobs (the last for every signed-in user, spec §6). */
+/** Spec §2 "Navigation chrome": Home, Chat and Admin Jobs (the last for every signed-in user, spec §6), plus Feed. */
 export const NAV_ITEMS: NavItem[] = [
   { label: 'Home', to: paths.home.href(), icon: House, isActive: isHomeActive },
+  // The social feed (issue 6); Home keeps the job browser.
+  { label: 'Feed', to: paths.feed.href(), icon: Newspaper, isActive: isFeedActive },
   { label: 'Chat', to: paths.chat.href(), icon: MessageCircle, isActive: isChatActive },
   {
     label: 'Admin Jobs',

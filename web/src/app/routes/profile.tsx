@@ -5,6 +5,7 @@ import { Button } from '@/components/ui/button'
 import { Skeleton } from '@/components/ui/skeleton'
 import { paths } from '@/config/paths'
 import { AppliedJobsTable } from '@/features/applications/components/applied-jobs-table'
+import { PostList } from '@/features/posts/components/post-list'
 import { useUserProfile } from '@/features/users/api/get-user'
 import { EditProfileDialog } from '@/features/users/components/edit-profile-dialog'
 import { ProfileCard } from '@/features/users/components/profile-card'
@@ -67,6 +68,20 @@ export function Component() {
         }
       />
       {isOwner ? <AppliedJobsTable /> : null}
+      <section aria-labelledby="profile-posts" className="flex flex-col gap-4">
+        <h2 id="profile-posts" className="text-lg font-semibold">
+          Posts
+        </h2>
+        <div className="w-full max-w-2xl">
+          <PostList
+            scope={{ kind: 'user', userId }}
+            emptyTitle="No posts yet"
+            emptyText={
+              isOwner ? 'Share an update from the Create menu.' : `${user.fullname} hasn't posted yet.`
+            }
+          />
+        </div>
+      </section>
     </div>
   )
 }

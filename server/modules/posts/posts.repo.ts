@@ -1,0 +1,247 @@
+import { and, asc, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm'
+import { alias } from 'drizzle-orm/pg-core'
+import type { Executor } from '../../db/client'
+import {
+  postComments,
+  postLikes,
+  postMedia,
+  posts,
+  uploads,
+  users,
+  type PostCommentRow,
+  type PostRow,
+  type UserRow,
+} from '../../db/schema'
+
+export type AuthorRow = Pick<UserRow, 'id' | 'userId' | 'username' | 'fullname' | 'profilePhoto'>
+export interface MediaRow {
+  postId: string
+  uploadId: string
+  type: 'image' | 'video'
+  fileName: string
+  width: number | null
+  height: number | null
+  thumbFileName: string | null
+}
+export interface PostView {
+  post: PostRow
+  author: AuthorRow
+  media: MediaRow[]
+  likedByMe: boolean
+  /** Keyset position: created_at as PostgreSQL prints it (microseconds), never rounded through a JS Date. */
+  key: string
+}
+export interface CommentView {
+  comment: PostCommentRow
+  author: AuthorRow
+  key: string
+}
+
+const authorCols = {
+  id: users.id,
+  userId: users.userId,
+  username: users.username,
+  fullname: users.fullname,
+  profilePhoto: users.profilePhoto,
+}
+const thumbs = alias(uploads, 'thumbs')
+
+export const postsRepo = {
+  async insert(tx: Executor, values: typeof posts.$inferInsert): Promise<PostRow> {
+    return (await tx.insert(posts).values(values).returning())[0]
+  },
+
+  /** Locks the named uploads (main files only) for the claiming transaction. */
+  async lockUploads(tx: Executor, fileNames: string[]) {
+    if (fileNames.length === 0) return []
+    return tx
+      .select()
+      .from(uploads)
+      .where(and(inArray(uploads.fileName, fileNames), isNull(uploads.parentId)))
+      .for('update')
+  },
+
+  async claim(tx: Executor, uploadIds: string[]) {
+    if (uploadIds.length === 0) return
+    await tx.update(uploads).set({ claimedAt: new Date() }).where(inArray(uploads.id, uploadIds))
+  },
+
+  async insertMedia(tx: Executor, rows: (typeof postMedia.$inferInsert)[]) {
+    if (rows.length) await tx.insert(postMedia).values(rows)
+  },
+
+  /** Newest first, after an optional keyset position, optionally one author's; `limit + 1` rows tell of a next page. */
+  async page(
+    db: Executor,
+    opts: { viewerId: string | null; authorId?: string; after?: { key: string; id: string }; limit: number },
+  ): Promise<PostView[]> {
+    const where: SQL[] = []
+    if (opts.authorId) where.push(eq(posts.authorId, opts.authorId))
+    if (opts.after)
+      where.push(
+        sql`(${posts.createdAt}, ${posts.id}) < (${opts.after.key}::timestamptz, ${opts.after.id}::uuid)`,
+      )
+    const rows = await db
+      .select({ post: posts, author: authorCols, key: sql<string>`${posts.createdAt}::text` })
+      .from(posts)
+      .innerJoin(users, eq(users.id, posts.authorId))
+      .where(where.length ? and(...where) : undefined)
+      .orderBy(desc(posts.createdAt), desc(posts.id))
+      .limit(opts.limit)
+    return this.decorate(db, rows, opts.viewerId)
+  },
+
+  async byId(db: Executor, id: string, viewerId: string | null): Promise<PostView | null> {
+    const rows = await db
+      .select({ post: posts, author: authorCols, key: sql<string>`${posts.createdAt}::text` })
+      .from(posts)
+      .innerJoin(users, eq(users.id, posts.authorId))
+      .where(eq(posts.id, id))
+    return (await this.decorate(db, rows, viewerId))[0] ?? null
+  },
+
+  async decorate(
+    db: Executor,
+    rows: { post: PostRow; author: AuthorRow; key: string }[],
+    viewerId: string | null,
+  ): Promise<PostView[]> {
+    if (rows.length === 0) return []
+    const ids = rows.map((r) => r.post.id)
+    const media = await db
+      .select({
+        postId: postMedia.postId,
+        uploadId: postMedia.uploadId,
+        type: postMedia.type,
+        fileName: uploads.fileName,
+        width: uploads.width,
+        height: uploads.height,
+        thumbFileName: thumbs.fileName,
+      })
+      .from(postMedia)
+      .innerJoin(uploads, eq(uploads.id, postMedia.uploadId))
+      .leftJoin(thumbs, and(eq(thumbs.parentId, uploads.id), eq(thumbs.variant, 'thumb')))
+      .where(inArray(postMedia.postId, ids))
+      .orderBy(asc(postMedia.position))
+    const liked = viewerId
+      ? new Set(
+          (
+            await db
+              .select({ postId: postLikes.postId })
+              .from(postLikes)
+              .where(and(eq(postLikes.userId, viewerId), inArray(postLikes.postId, ids)))
+          ).map((r) => r.postId),
+        )
+      : new Set<string>()
+    return rows.map((r) => ({
+      ...r,
+      media: media.filter((m) => m.postId === r.post.id),
+      likedByMe: liked.has(r.post.id),
+    }))
+  },
+
+  async lock(tx: Executor, id: string): Promise<PostRow | null> {
+    return (await tx.select().from(posts).where(eq(posts.id, id)).for('update'))[0] ?? null
+  },
+
+  async get(db: Executor, id: string): Promise<PostRow | null> {
+    return (await db.select().from(posts).where(eq(posts.id, id)))[0] ?? null
+  },
+
+  async mediaUploadIds(tx: Executor, postId: string): Promise<string[]> {
+    return (
+      await tx.select({ id: postMedia.uploadId }).from(postMedia).where(eq(postMedia.postId, postId))
+    ).map((r) => r.id)
+  },
+
+  async uploadIdByFileName(tx: Executor, fileName: string): Promise<string | null> {
+    return (
+      (await tx.select({ id: uploads.id }).from(uploads).where(eq(uploads.fileName, fileName)))[0]?.id ?? null
+    )
+  },
+
+  async remove(tx: Executor, id: string) {
+    await tx.delete(posts).where(eq(posts.id, id))
+  },
+
+  /** Adds the like if absent; returns whether it was added. The primary key makes double clicks one like. */
+  async addLike(tx: Executor, postId: string, userId: string): Promise<boolean> {
+    const r = await tx.insert(postLikes).values({ postId, userId }).onConflictDoNothing().returning()
+    return r.length > 0
+  },
+
+  async removeLike(tx: Executor, postId: string, userId: string): Promise<boolean> {
+    const r = await tx
+      .delete(postLikes)
+      .where(and(eq(postLikes.postId, postId), eq(postLikes.userId, userId)))
+      .returning()
+    return r.length > 0
+  },
+
+  async bumpCounts(
+    tx: Executor,
+    postId: string,
+    by: { likes?: number; comments?: number },
+  ): Promise<PostRow> {
+    return (
+      await tx
+        .update(posts)
+        .set({
+          likeCount: sql`${posts.likeCount} + ${by.likes ?? 0}`,
+          commentCount: sql`${posts.commentCount} + ${by.comments ?? 0}`,
+        })
+        .where(eq(posts.id, postId))
+        .returning()
+    )[0]
+  },
+
+  async insertComment(tx: Executor, values: typeof postComments.$inferInsert): Promise<PostCommentRow> {
+    return (await tx.insert(postComments).values(values).returning())[0]
+  },
+
+  async comment(db: Executor, id: string): Promise<PostCommentRow | null> {
+    return (await db.select().from(postComments).where(eq(postComments.id, id)))[0] ?? null
+  },
+
+  async removeComment(tx: Executor, id: string): Promise<boolean> {
+    return (await tx.delete(postComments).where(eq(postComments.id, id)).returning()).length > 0
+  },
+
+  async comments(
+    db: Executor,
+    postId: string,
+    opts: { after?: { key: string; id: string }; limit: number },
+  ): Promise<CommentView[]> {
+    const where: SQL[] = [eq(postComments.postId, postId)]
+    if (opts.after)
+      where.push(
+        sql`(${postComments.createdAt}, ${postComments.id}) > (${opts.after.key}::timestamptz, ${opts.after.id}::uuid)`,
+      )
+    return db
+      .select({
+        comment: postComments,
+        author: authorCols,
+        key: sql<string>`${postComments.createdAt}::text`,
+      })
+      .from(postComments)
+      .innerJoin(users, eq(users.id, postComments.authorId))
+      .where(and(...where))
+      .orderBy(asc(postComments.createdAt), asc(postComments.id))
+      .limit(opts.limit)
+  },
+
+  async commentView(db: Executor, id: string): Promise<CommentView | null> {
+    return (
+      (
+        await db
+          .select({
+            comment: postComments,
+            author: authorCols,
+            key: sql<string>`${postComments.createdAt}::text`,
+          })
+          .from(postComments)
+          .innerJoin(users, eq(users.id, postComments.authorId))
+          .where(eq(postComments.id, id))
+      )[0] ?? null
+    )
+  },
+}

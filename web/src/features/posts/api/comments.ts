@@ -1,0 +1,74 @@
+import { useInfiniteQuery, useMutation, useQueryClient, type InfiniteData } from '@tanstack/react-query'
+import type { z } from 'zod'
+import type { CommentAnswer, CommentDtoT, CommentsPage } from '@common/schemas/post'
+import { api } from '@/lib/api-client'
+import { patchPost } from './post-cache'
+
+export type Comment = CommentDtoT
+type Page = z.infer<typeof CommentsPage>['data']
+
+const commentsKey = (postId: string) => ['posts', 'comments', postId] as const
+
+/** GET /posts/:id/comments, oldest first, loaded when the comments are opened. */
+export function useComments(postId: string, enabled: boolean) {
+  return useInfiniteQuery({
+    queryKey: commentsKey(postId),
+    queryFn: async ({ pageParam, signal }) =>
+      (
+        await api.get<z.infer<typeof CommentsPage>>(`/posts/${encodeURIComponent(postId)}/comments`, {
+          params: { limit: 20, ...(pageParam ? { cursor: pageParam } : {}) },
+          signal,
+        })
+      ).data.data,
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.nextCursor,
+    enabled,
+  })
+}
+
+export function useAddComment(postId: string) {
+  const qc = useQueryClient()
+  return useMutation({
+    mutationFn: async (content: string) =>
+      (
+        await api.post<z.infer<typeof CommentAnswer>>(`/posts/${encodeURIComponent(postId)}/comments`, {
+          content,
+        })
+      ).data,
+    onSuccess: (data) => {
+      patchPost(qc, postId, (p) => ({ ...p, commentCount: data.commentCount }))
+      qc.setQueryData<InfiniteData<Page, string | null>>(commentsKey(postId), (d) => {
+        if (!d) return d
+        // Comments read oldest first: a new one belongs on the last loaded page only when no page is left.
+        const pages = [...d.pages]
+        const last = pages[pages.length - 1]
+        if (last.nextCursor) return d
+        pages[pages.length - 1] = { ...last, comments: [...last.comments, data.comment] }
+        return { ...d, pages }
+      })
+    },
+  })
+}
+
+export function useDeleteComment(postId: string) {
+  const qc = useQueryClient()
+  return useMutation({
+    mutationFn: async (commentId: string) =>
+      (
+        await api.delete<{ success: true; commentCount: number }>(
+          `/posts/comments/${encodeURIComponent(commentId)}`,
+        )
+      ).data,
+    onSuccess: (data, commentId) => {
+      patchPost(qc, postId, (p) => ({ ...p, commentCount: data.commentCount }))
+      qc.setQueryData<InfiniteData<Page, string | null>>(commentsKey(postId), (d) =>
+        d
+          ? {
+              ...d,
+              pages: d.pages.map((p) => ({ ...p, comments: p.comments.filter((c) => c._id !== commentId) })),
+            }
+          : d,
+      )
+    },
+  })
+}

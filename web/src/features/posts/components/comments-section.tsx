@@ -1,0 +1,127 @@
+import { useState, type FormEvent } from 'react'
+import { Link } from 'react-router'
+import { toast } from 'sonner'
+import { Send, Trash2 } from 'lucide-react'
+import { POST_LIMITS } from '@common/schemas/post'
+import { Button } from '@/components/ui/button'
+import { UserAvatar } from '@/components/ui/avatar'
+import { Input } from '@/components/ui/input'
+import { Skeleton } from '@/components/ui/skeleton'
+import { paths } from '@/config/paths'
+import { useAuth } from '@/lib/auth'
+import { errorText } from '@/lib/errors'
+import { useAddComment, useComments, useDeleteComment } from '../api/comments'
+import { timeAgo } from '../lib/time'
+
+/** A post's comments, oldest first, with a box to add one; writers (and the post's author) may delete. */
+export function CommentsSection({ postId }: { postId: string }) {
+  const { user } = useAuth()
+  const query = useComments(postId, true)
+  const add = useAddComment(postId)
+  const del = useDeleteComment(postId)
+  const [text, setText] = useState('')
+  const comments = query.data?.pages.flatMap((p) => p.comments) ?? []
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault()
+    const content = text.trim()
+    if (!content) return
+    add.mutate(content, {
+      onSuccess: () => setText(''),
+      onError: (err) => toast.error(errorText(err, 'Something went wrong')),
+    })
+  }
+
+  return (
+    <section className="flex flex-col gap-3 border-t pt-3" aria-label="Comments">
+      {query.isPending ? (
+        <div className="flex flex-col gap-2" aria-busy="true" aria-label="Loading comments">
+          <Skeleton className="h-10" />
+          <Skeleton className="h-10 w-3/4" />
+        </div>
+      ) : query.isError ? (
+        <p className="text-sm text-destructive">
+          Couldn't load comments.{' '}
+          <button type="button" className="underline" onClick={() => void query.refetch()}>
+            Retry
+          </button>
+        </p>
+      ) : comments.length === 0 ? (
+        <p className="text-sm text-muted-foreground">No comments yet. Start the conversation.</p>
+      ) : (
+        <ul className="flex flex-col gap-3">
+          {comments.map((c) => (
+            <li key={c._id} className="flex gap-2.5">
+              <UserAvatar name={c.author.fullname} src={c.author.profilePhoto} className="size-8 text-xs" />
+              <div className="min-w-0 flex-1 rounded-xl bg-muted/60 px-3 py-2">
+                <div className="flex items-baseline gap-2">
+                  <Link
+                    to={paths.profile.href(c.author.userId)}
+                    className="truncate text-sm font-semibold hover:underline"
+                  >
+                    {c.author.fullname}
+                  </Link>
+                  <time dateTime={c.createdAt} className="shrink-0 text-xs text-muted-foreground">
+                    {timeAgo(c.createdAt)}
+                  </time>
+                  {c.isMine ? (
+                    <button
+                      type="button"
+                      onClick={() =>
+                        del.mutate(c._id, {
+                          onError: (err) => toast.error(errorText(err, 'Something went wrong')),
+                        })
+                      }
+                      aria-label="Delete comment"
+                      className="ml-auto rounded p-1 text-muted-foreground outline-none hover:text-destructive focus-visible:ring-2 focus-visible:ring-ring"
+                    >
+                      <Trash2 className="size-3.5" aria-hidden />
+                    </button>
+                  ) : null}
+                </div>
+                <p className="text-sm break-words whitespace-pre-wrap">{c.content}</p>
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+      {query.hasNextPage ? (
+        <Button
+          variant="link"
+          size="sm"
+          className="self-start"
+          disabled={query.isFetchingNextPage}
+          onClick={() => void query.fetchNextPage()}
+        >
+          {query.isFetchingNextPage ? 'Loading...' : 'Load more comments'}
+        </Button>
+      ) : null}
+      {user ? (
+        <form onSubmit={submit} className="flex items-center gap-2">
+          <Input
+            value={text}
+            onChange={(e) => setText(e.target.value)}
+            placeholder="Write a comment..."
+            aria-label="Write a comment"
+            maxLength={POST_LIMITS.commentMax}
+          />
+          <Button
+            type="submit"
+            size="icon"
+            disabled={!text.trim() || add.isPending}
+            aria-label="Send comment"
+          >
+            <Send aria-hidden />
+          </Button>
+        </form>
+      ) : (
+        <p className="text-sm text-muted-foreground">
+          <Link to={paths.login.href()} className="font-medium text-primary hover:underline">
+            Log in
+          </Link>{' '}
+          to comment.
+        </p>
+      )}
+    </section>
+  )
+}

@@ -1,0 +1,153 @@
+import { useState } from 'react'
+import { Link } from 'react-router'
+import { toast } from 'sonner'
+import { Heart, MessageCircle, MoreHorizontal, Trash2 } from 'lucide-react'
+import { Button } from '@/components/ui/button'
+import { UserAvatar } from '@/components/ui/avatar'
+import {
+  Dialog,
+  DialogClose,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '@/components/ui/dialog'
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuTrigger,
+} from '@/components/ui/dropdown-menu'
+import { paths } from '@/config/paths'
+import { useAuth } from '@/lib/auth'
+import { errorText } from '@/lib/errors'
+import { cn } from '@/lib/utils'
+import { useDeletePost } from '../api/delete-post'
+import type { Post } from '../api/get-posts'
+import { useToggleLike } from '../api/toggle-like'
+import { timeAgo } from '../lib/time'
+import { CommentsSection } from './comments-section'
+import { LinkCard } from './link-card'
+import { MediaGrid } from './media-grid'
+
+/** One post: author, text, media, link, and the like and comment actions. */
+export function PostCard({ post }: { post: Post }) {
+  const { user } = useAuth()
+  const like = useToggleLike()
+  const [commentsOpen, setCommentsOpen] = useState(false)
+  const [confirmOpen, setConfirmOpen] = useState(false)
+  const remove = useDeletePost()
+  const profile = paths.profile.href(post.author.userId)
+
+  return (
+    <article
+      className="flex flex-col gap-3 rounded-2xl border bg-card p-4 shadow-xs sm:p-5"
+      aria-label={`Post by ${post.author.fullname}`}
+    >
+      <header className="flex items-center gap-3">
+        <Link to={profile} className="rounded-full outline-none focus-visible:ring-2 focus-visible:ring-ring">
+          <UserAvatar name={post.author.fullname} src={post.author.profilePhoto} />
+        </Link>
+        <div className="flex min-w-0 flex-1 flex-col">
+          <Link to={profile} className="truncate font-semibold hover:underline">
+            {post.author.fullname}
+          </Link>
+          <time
+            dateTime={post.createdAt}
+            title={new Date(post.createdAt).toLocaleString()}
+            className="text-xs text-muted-foreground"
+          >
+            @{post.author.username} · {timeAgo(post.createdAt)}
+          </time>
+        </div>
+        {post.isMine ? (
+          <DropdownMenu>
+            <DropdownMenuTrigger asChild>
+              <Button variant="ghost" size="icon-sm" aria-label="Post options">
+                <MoreHorizontal aria-hidden />
+              </Button>
+            </DropdownMenuTrigger>
+            <DropdownMenuContent align="end">
+              <DropdownMenuItem onSelect={() => setConfirmOpen(true)} className="text-destructive">
+                <Trash2 aria-hidden /> Delete post
+              </DropdownMenuItem>
+            </DropdownMenuContent>
+          </DropdownMenu>
+        ) : null}
+      </header>
+      {post.content ? (
+        <p className="text-[15px] leading-relaxed break-words whitespace-pre-wrap">{post.content}</p>
+      ) : null}
+      <MediaGrid media={post.media} authorName={post.author.fullname} />
+      {post.link ? <LinkCard link={post.link} preview={post.linkPreview} /> : null}
+      <footer className="flex items-center gap-1 border-t pt-2">
+        {user ? (
+          <Button
+            variant="ghost"
+            size="sm"
+            aria-pressed={post.likedByMe}
+            onClick={() =>
+              like.mutate(post._id, { onError: (e) => toast.error(errorText(e, 'Something went wrong')) })
+            }
+            className={cn(post.likedByMe && 'text-rose-600 hover:text-rose-700')}
+          >
+            <Heart aria-hidden className={cn(post.likedByMe && 'fill-current')} />
+            {post.likedByMe ? 'Liked' : 'Like'}
+            <span className="tabular-nums" aria-label={`${post.likeCount} likes`}>
+              {post.likeCount}
+            </span>
+          </Button>
+        ) : (
+          <Button asChild variant="ghost" size="sm">
+            <Link to={paths.login.href()}>
+              <Heart aria-hidden /> Like <span className="tabular-nums">{post.likeCount}</span>
+            </Link>
+          </Button>
+        )}
+        <Button
+          variant="ghost"
+          size="sm"
+          aria-expanded={commentsOpen}
+          onClick={() => setCommentsOpen((o) => !o)}
+        >
+          <MessageCircle aria-hidden /> Comment
+          <span className="tabular-nums" aria-label={`${post.commentCount} comments`}>
+            {post.commentCount}
+          </span>
+        </Button>
+      </footer>
+      {commentsOpen ? <CommentsSection postId={post._id} /> : null}
+      <Dialog open={confirmOpen} onOpenChange={setConfirmOpen}>
+        <DialogContent className="max-w-sm">
+          <DialogHeader>
+            <DialogTitle>Delete this post?</DialogTitle>
+            <DialogDescription>
+              Its photos, videos, likes and comments are removed too. This cannot be undone.
+            </DialogDescription>
+          </DialogHeader>
+          <DialogFooter>
+            <DialogClose asChild>
+              <Button variant="outline">Cancel</Button>
+            </DialogClose>
+            <Button
+              variant="destructive"
+              disabled={remove.isPending}
+              onClick={() =>
+                remove.mutate(post._id, {
+                  onSuccess: () => {
+                    setConfirmOpen(false)
+                    toast.success('Post deleted')
+                  },
+                  onError: (e) => toast.error(errorText(e, 'Something went wrong')),
+                })
+              }
+            >
+              {remove.isPending ? 'Deleting...' : 'Delete'}
+            </Button>
+          </DialogFooter>
+        </DialogContent>
+      </Dialog>
+    </article>
+  )
+}
