@@ -143,6 +143,17 @@ test('a post with two photos and a link: create, see everywhere, like and commen
   await expect(seen.getByLabel('1 comments')).toBeVisible()
   await other.close()
 
+  // The author's bell rises live, without a reload: one like and one comment.
+  await expect(page.getByTestId('notification-badge').filter({ visible: true })).toHaveText('2')
+  await page
+    .getByRole('button', { name: /^Notifications/ })
+    .filter({ visible: true })
+    .click()
+  const drawer = page.getByRole('dialog', { name: 'Notifications' })
+  await expect(drawer.getByText(/Rohan Gupta liked your post/)).toBeVisible()
+  await expect(drawer.getByText(/Rohan Gupta commented/)).toBeVisible()
+  await page.keyboard.press('Escape')
+
   // The author sees both after a reload.
   await page.goto('/feed')
   await expect(post.getByLabel('1 likes')).toBeVisible()
