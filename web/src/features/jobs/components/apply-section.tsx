@@ -15,7 +15,6 @@ import { useApplyToJob } from '../api/apply-to-job'
 import type { Job } from '../api/get-jobs'
 import { isClosed } from '../lib/format'
 import { COVER_LETTER_MAX } from '../lib/limits'
-import { CreatorMenu } from './creator-menu'
 
 const ms = TOAST.jobActionMs
 
@@ -26,16 +25,16 @@ export const hasApplied = (job: Job, userId: string | undefined) =>
 /**
  * Spec §4 "Apply button": 'Apply Now' → 'Applying...' → a disabled 'Applied Successfully' (also when the user is
  * already among the applicants), with an optional cover letter. Visitors get 'Log in to apply' (back here after);
- * the creator gets their menu instead; a closed job says 'Closed'.
+ * the creator sees nothing here (their menu comes with the payment actions); a closed job says 'Closed'.
  */
-export function ApplySection({ job, hideCreatorMenu = false }: { job: Job; hideCreatorMenu?: boolean }) {
+export function ApplySection({ job }: { job: Job }) {
   const { user } = useAuth()
   const location = useLocation()
   const apply = useApplyToJob()
   const [coverLetter, setCoverLetter] = useState('')
   const fieldId = useId()
 
-  if (user && user._id === job.created_by._id) return hideCreatorMenu ? null : <CreatorMenu job={job} />
+  if (user && user._id === job.created_by._id) return null
 
   if (isClosed(job))
     return (

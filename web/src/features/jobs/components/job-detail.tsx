@@ -132,7 +132,7 @@ export function JobDetail({
             Total{pay.formula && !free ? ` · ${pay.formula}` : ''}
           </p>
         </div>
-        <ApplySection job={job} hideCreatorMenu={!!payments} />
+        <ApplySection job={job} />
         {payments}
       </div>
 

@@ -3,7 +3,7 @@ import { SearchX } from 'lucide-react'
 import { EmptyState } from '@/components/empty-state'
 import { paths } from '@/config/paths'
 import type { Job } from '../api/get-jobs'
-import { useInfiniteScroll } from '../hooks/use-infinite-scroll'
+import { useInfiniteScroll } from '@/hooks/use-infinite-scroll'
 import { JobCard, JobCardSkeleton } from './job-card'
 import { ErrorBox, LoadMore } from './list-states'
 
