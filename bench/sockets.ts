@@ -1,0 +1,301 @@
+// One-to-one chat over Socket.IO under load: N sockets split over 2 server processes on one PostgreSQL and Redis,
+// pairs exchanging messages through `sendMessage`, beside the same load on a single process.
+// Usage: npm run bench:sockets   (2,000 sockets, 1,000 msg/s, 60 s after a 3 s warm-up; PostgreSQL at DATABASE_URL, Redis at REDIS_URL)
+//        BENCH_SOCKETS=200 BENCH_RATE=100 BENCH_SECONDS=10 npm run bench:sockets
+import { spawn, type ChildProcess } from 'node:child_process'
+import crypto from 'node:crypto'
+import fs from 'node:fs'
+import net from 'node:net'
+import os from 'node:os'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import pg from 'pg'
+import { io as connectClient, type Socket } from 'socket.io-client'
+import { SOCKET_LIMITS, type ClientToServerEvents, type ServerToClientEvents } from '../common/events'
+import { openDatabase } from '../server/db/client'
+import { migrate } from '../server/db/migrate'
+import { sessions, users } from '../server/db/schema'
+
+type ClientSocket = Socket<ServerToClientEvents, ClientToServerEvents>
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
+const baseUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test'
+const redisUrl = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379'
+const SOCKETS = Number(process.env.BENCH_SOCKETS ?? 2000)
+const RATE = Number(process.env.BENCH_RATE ?? 1000)
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 60)
+const GRACE_MS = 5000
+const WARMUP = Number(process.env.BENCH_WARMUP_SECONDS ?? 3)
+const dbName = `bench_sockets_${Date.now()}`
+
+if (SOCKETS < 2 || SOCKETS % 2) throw new Error('BENCH_SOCKETS must be an even number ≥ 2')
+// Each socket sends RATE/SOCKETS a second; stay well under the per-socket limit so no message is refused.
+const perWindow = (RATE / SOCKETS) * (SOCKET_LIMITS.windowMs / 1000)
+if (perWindow > SOCKET_LIMITS.sendMessage * 0.8)
+  throw new Error(
+    `${RATE} msg/s over ${SOCKETS} sockets is ${perWindow.toFixed(1)} per socket per ${SOCKET_LIMITS.windowMs / 1000} s; the limit is ${SOCKET_LIMITS.sendMessage}. Use more sockets or a lower rate.`,
+  )
+
+async function admin(statement: string) {
+  const c = new pg.Client({ connectionString: baseUrl })
+  await c.connect()
+  try {
+    await c.query(statement)
+  } finally {
+    await c.end()
+  }
+}
+
+async function freePort(): Promise<number> {
+  const srv = net.createServer()
+  await new Promise<void>((r) => srv.listen(0, '127.0.0.1', r))
+  const port = (srv.address() as net.AddressInfo).port
+  await new Promise((r) => srv.close(r))
+  return port
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
+
+/** Resident memory of a process in bytes, from /proc. */
+function rss(pid: number): number {
+  const m = /VmRSS:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'))
+  return m ? Number(m[1]) * 1024 : NaN
+}
+
+interface Server {
+  url: string
+  proc: ChildProcess
+  dataDir: string
+}
+
+async function startServer(dbUrl: string, withRedis: boolean): Promise<Server> {
+  const port = await freePort()
+  const url = `http://127.0.0.1:${port}`
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-sockets-'))
+  const proc = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    cwd: root,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      DATABASE_URL: dbUrl,
+      REDIS_URL: withRedis ? redisUrl : '',
+      LOG_LEVEL: 'warn',
+      SEED_DEMO: 'never',
+      SESSION_SECRET: 'bench-sockets-session-secret-0123456789abcdef',
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  })
+  for (let i = 0; i < 600; i++) {
+    if (proc.exitCode !== null) throw new Error(`server exited with ${proc.exitCode}`)
+    try {
+      if ((await fetch(`${url}/readyz`)).ok) return { url, proc, dataDir }
+    } catch {
+      // not listening yet
+    }
+    await sleep(100)
+  }
+  throw new Error('server did not become ready in 60 s')
+}
+
+async function stopServer(s: Server) {
+  if (s.proc.exitCode === null) {
+    const done = new Promise((r) => s.proc.once('exit', r))
+    s.proc.kill('SIGTERM')
+    await Promise.race([done, sleep(15_000)])
+    if (s.proc.exitCode === null) s.proc.kill('SIGKILL')
+  }
+  fs.rmSync(s.dataDir, { recursive: true, force: true })
+}
+
+function connect(url: string, token: string): Promise<ClientSocket> {
+  const socket: ClientSocket = connectClient(url, {
+    transports: ['websocket'],
+    auth: { token },
+    reconnection: false,
+    forceNew: true,
+    timeout: 60_000,
+  })
+  return new Promise((resolve, reject) => {
+    socket.once('connect', () => resolve(socket))
+    socket.once('connect_error', (e) => {
+      socket.close()
+      reject(e)
+    })
+  })
+}
+
+const pct = (sorted: number[], p: number) =>
+  sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] : NaN
+
+async function run(label: string, servers: Server[], people: { id: string; token: string }[]) {
+  const before = servers.map((s) => rss(s.proc.pid!))
+  // Socket i belongs to person i; partners are 2k and 2k+1, and with two servers they sit on different ones.
+  const sockets: ClientSocket[] = new Array(people.length)
+  const t0 = Date.now()
+  for (let i = 0; i < people.length; i += 50)
+    await Promise.all(
+      people.slice(i, i + 50).map(async (p, j) => {
+        const k = i + j
+        sockets[k] = await connect(servers[k % servers.length].url, p.token)
+      }),
+    )
+  const connectSeconds = (Date.now() - t0) / 1000
+  await sleep(2000)
+  const after = servers.map((s) => rss(s.proc.pid!))
+  const perServer = servers.map((_, n) => people.filter((_, k) => k % servers.length === n).length)
+
+  const sentAt = new Map<string, number>()
+  const acked = new Set<string>()
+  const received = new Set<string>()
+  const latencies: number[] = []
+  let duplicates = 0
+  let refused = 0
+  sockets.forEach((s, k) => {
+    const me = people[k].id
+    s.on('receiveMessage', (m) => {
+      if (m.receiver !== me) return // the sender's own copy (for its other tabs)
+      const key = m.content
+      const at = sentAt.get(key)
+      if (at === undefined) return
+      if (received.has(key)) return void duplicates++
+      received.add(key)
+      if (at >= measureFrom) latencies.push(performance.now() - at)
+    })
+  })
+
+  // A ticker every 10 ms sends what the target rate owes by now, round-robin over the sockets. The first
+  // WARMUP seconds (JIT, pools) count for lost and duplicates but not for latency.
+  let seq = 0
+  let next = 0
+  const startAt = performance.now()
+  const measureFrom = startAt + WARMUP * 1000
+  const ticker = setInterval(() => {
+    const owed = Math.floor(((performance.now() - startAt) / 1000) * RATE)
+    for (; seq < owed;) {
+      const k = next
+      next = (next + 1) % sockets.length
+      const key = `b${++seq}`
+      sentAt.set(key, performance.now())
+      sockets[k]
+        .timeout(30_000)
+        .emitWithAck('sendMessage', { receiver: people[k ^ 1].id, content: key })
+        .then((ack) => (ack.success ? acked.add(key) : refused++))
+        .catch(() => refused++)
+    }
+  }, 10)
+  await sleep((WARMUP + SECONDS) * 1000)
+  clearInterval(ticker)
+  const deadline = Date.now() + GRACE_MS + 30_000
+  // Every ack has come back (or timed out), then the receivers get GRACE_MS more.
+  while (acked.size + refused < seq && Date.now() < deadline) await sleep(100)
+  await sleep(GRACE_MS)
+  const lost = [...acked].filter((k) => !received.has(k)).length
+  for (const s of sockets) s.close()
+  latencies.sort((x, y) => x - y)
+  return {
+    run: label,
+    sockets: people.length,
+    servers: servers.length,
+    targetRate: RATE,
+    seconds: SECONDS,
+    warmupSeconds: WARMUP,
+    achievedRate: Number((seq / (WARMUP + SECONDS)).toFixed(1)),
+    sent: seq,
+    acked: acked.size,
+    refused,
+    delivered: received.size,
+    lost,
+    duplicates,
+    p50Ms: Number(pct(latencies, 50).toFixed(1)),
+    p99Ms: Number(pct(latencies, 99).toFixed(1)),
+    maxMs: Number((latencies.at(-1) ?? NaN).toFixed(1)),
+    connectSeconds,
+    rssBeforeMB: before.map((b) => Number((b / 1048576).toFixed(1))),
+    rssAfterConnectMB: after.map((b) => Number((b / 1048576).toFixed(1))),
+    kbPerIdleSocket: Number(
+      (
+        after.reduce((sum, b, n) => sum + (b - before[n]), 0) /
+        perServer.reduce((x, y) => x + y, 0) /
+        1024
+      ).toFixed(1),
+    ),
+  }
+}
+
+async function main() {
+  await admin(`create database ${dbName}`)
+  const dbUrl = baseUrl.replace(/\/[^/?]*(\?|$)/, `/${dbName}$1`)
+  const servers: Server[] = []
+  try {
+    const database = await openDatabase({ databaseUrl: dbUrl })
+    await migrate(database)
+    // People and their sessions as sign-in makes them: the row keeps the sha256 of the bearer token.
+    const people: { id: string; token: string }[] = []
+    for (let i = 0; i < SOCKETS; i += 500) {
+      const batch = Array.from({ length: Math.min(500, SOCKETS - i) }, (_, j) => {
+        const n = i + j
+        return {
+          userId: `bench${n}`,
+          username: `bench${n}`,
+          fullname: `Bench User ${n}`,
+          email: `bench${n}@bench.microlance.in`,
+        }
+      })
+      const rows = await database.db.insert(users).values(batch).returning({ id: users.id })
+      const tokens = rows.map(() => crypto.randomBytes(32).toString('base64url'))
+      await database.db.insert(sessions).values(
+        rows.map((r, j) => ({
+          tokenHash: crypto.createHash('sha256').update(tokens[j]).digest('hex'),
+          userId: r.id,
+          expiresAt: new Date(Date.now() + 86_400_000),
+        })),
+      )
+      rows.forEach((r, j) => people.push({ id: r.id, token: tokens[j] }))
+    }
+    await database.close()
+    console.log(
+      `${SOCKETS} sockets, ${RATE} msg/s for ${SECONDS} s (database ${dbName}, Redis ${redisUrl.replace(/\/\/.*@/, '//')})`,
+    )
+
+    const results = []
+    servers.push(await startServer(dbUrl, true), await startServer(dbUrl, true))
+    results.push(await run('2 instances + Redis', servers, people))
+    for (const s of servers.splice(0)) await stopServer(s)
+    servers.push(await startServer(dbUrl, false))
+    results.push(await run('1 instance', servers, people))
+    for (const s of servers.splice(0)) await stopServer(s)
+
+    console.table(
+      results.map((r) => ({
+        run: r.run,
+        sockets: r.sockets,
+        sent: r.sent,
+        'msg/s': r.achievedRate,
+        acked: r.acked,
+        refused: r.refused,
+        lost: r.lost,
+        dup: r.duplicates,
+        'p50 ms': r.p50Ms,
+        'p99 ms': r.p99Ms,
+        'max ms': r.maxMs,
+        'KB/idle socket': r.kbPerIdleSocket,
+      })),
+    )
+    const out = path.join(root, 'bench/sockets-results.json')
+    fs.writeFileSync(out, JSON.stringify({ at: new Date().toISOString(), results }, null, 2) + '\n')
+    console.log(`written to ${path.relative(root, out)}`)
+  } finally {
+    for (const s of servers) await stopServer(s)
+    await admin(`drop database if exists ${dbName} with (force)`)
+  }
+}
+
+main().then(
+  () => process.exit(0),
+  (e) => {
+    console.error(e)
+    process.exit(1)
+  },
+)
