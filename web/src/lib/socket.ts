@@ -53,8 +53,9 @@ export function useSocketConnection(): void {
 }
 
 /**
- * Runs `onResync` whenever the socket (re)connects without recovering its session: the client was away too long to
- * be replayed what it missed, so it refetches from the server.
+ * Runs `onResync` whenever the socket reconnects, recovered or not. A client away too long is not replayed what it
+ * missed; and even a recovered session can miss an event published while the server restored it (seen in the
+ * two-process restart test, ADR 013). Refetching on every reconnect is cheap and closes both.
  */
 export function useSocketResync(onResync: () => void): void {
   const socket = useSocket()
@@ -66,7 +67,7 @@ export function useSocketResync(onResync: () => void): void {
         first = false
         return
       }
-      if (!socket.recovered) onResync()
+      onResync()
     }
     socket.on('connect', onConnect)
     return () => {
