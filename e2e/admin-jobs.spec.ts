@@ -412,6 +412,7 @@ test('freelancers apply; the client accepts one and rejects the other, and each 
   await toasts.expect('Application accepted', 'success')
   await expect(ashaRow.getByText('accepted', { exact: true })).toBeVisible()
   await expect(ashaRow.getByRole('button', { name: /^Accept/ })).toBeDisabled()
+  await toasts.clear() // on a phone the toast sits over the lower row's buttons
   await devRow.getByRole('button', { name: /^Reject/ }).click()
   await toasts.expect('Application rejected', 'success')
   await expect(devRow.getByText('rejected', { exact: true })).toBeVisible()

@@ -111,6 +111,21 @@ export class Toasts {
     // so the toasts time out and stop covering the buttons at the bottom of a phone screen.
     await this.page.mouse.move(1, 1)
   }
+
+  /**
+   * Waits for every toast to time out; one still there after a few seconds (its timer paused under a phone's emulated
+   * pointer) is closed with its own Close button, as a person would before tapping what it covers.
+   */
+  async clear() {
+    const shown = this.page.locator('[data-sonner-toast]')
+    try {
+      await expect(shown).toHaveCount(0, { timeout: 5000 })
+    } catch {
+      for (const close of await this.page.getByRole('button', { name: 'Close toast' }).all())
+        await close.click({ force: true, timeout: 2000 }).catch(() => {})
+      await expect(shown).toHaveCount(0)
+    }
+  }
 }
 
 /** `test` with a toast recorder installed on the page before the first navigation. */
