@@ -4,7 +4,6 @@
 import { spawn, type ChildProcess } from 'node:child_process'
 import crypto from 'node:crypto'
 import fs from 'node:fs'
-import net from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -16,6 +15,7 @@ import { migrate } from '../server/db/migrate'
 import { seedIfEmpty } from '../server/seed/seed'
 import { generateJobs, toJobRows } from '../server/seed/demo-jobs'
 import { jobs, users, companies, sessions } from '../server/db/schema'
+import { adminStatement, freePort } from './lib'
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 const baseUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test'
@@ -27,23 +27,7 @@ const keepDb = process.env.BENCH_DB
 const benchToken = crypto.randomBytes(32).toString('base64url')
 const dbName = keepDb ?? `bench_${Date.now()}`
 
-async function admin(sql: string) {
-  const c = new pg.Client({ connectionString: baseUrl })
-  await c.connect()
-  try {
-    await c.query(sql)
-  } finally {
-    await c.end()
-  }
-}
-
-async function freePort(): Promise<number> {
-  const srv = net.createServer()
-  await new Promise<void>((r) => srv.listen(0, '127.0.0.1', r))
-  const port = (srv.address() as net.AddressInfo).port
-  await new Promise((r) => srv.close(r))
-  return port
-}
+const admin = (sql: string) => adminStatement(baseUrl, sql)
 
 /** Starts a process and resolves once `readyUrl` answers 200 (request logs stay off, as in production at warn). */
 async function startAndWait(

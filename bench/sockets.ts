@@ -5,16 +5,15 @@
 import { spawn, type ChildProcess } from 'node:child_process'
 import crypto from 'node:crypto'
 import fs from 'node:fs'
-import net from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
-import pg from 'pg'
 import { io as connectClient, type Socket } from 'socket.io-client'
 import { SOCKET_LIMITS, type ClientToServerEvents, type ServerToClientEvents } from '../common/events'
 import { openDatabase } from '../server/db/client'
 import { migrate } from '../server/db/migrate'
 import { sessions, users } from '../server/db/schema'
+import { adminStatement, freePort } from './lib'
 
 type ClientSocket = Socket<ServerToClientEvents, ClientToServerEvents>
 
@@ -36,23 +35,7 @@ if (perWindow > SOCKET_LIMITS.sendMessage * 0.8)
     `${RATE} msg/s over ${SOCKETS} sockets is ${perWindow.toFixed(1)} per socket per ${SOCKET_LIMITS.windowMs / 1000} s; the limit is ${SOCKET_LIMITS.sendMessage}. Use more sockets or a lower rate.`,
   )
 
-async function admin(statement: string) {
-  const c = new pg.Client({ connectionString: baseUrl })
-  await c.connect()
-  try {
-    await c.query(statement)
-  } finally {
-    await c.end()
-  }
-}
-
-async function freePort(): Promise<number> {
-  const srv = net.createServer()
-  await new Promise<void>((r) => srv.listen(0, '127.0.0.1', r))
-  const port = (srv.address() as net.AddressInfo).port
-  await new Promise((r) => srv.close(r))
-  return port
-}
+const admin = (statement: string) => adminStatement(baseUrl, statement)
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
 
