@@ -151,14 +151,25 @@ export function multipart(
   fields: Record<string, string>,
   files: Record<string, { name: string; type: string; data: Buffer }> = {},
 ) {
+  return encodeMultipart(
+    fields,
+    Object.entries(files).map(([field, f]) => ({ field, ...f })),
+  )
+}
+
+/** multipart/form-data from fields and a list of files (one field may carry several, as a multiple picker sends). */
+export function encodeMultipart(
+  fields: Record<string, string>,
+  files: { field: string; name: string; type: string; data: Buffer }[],
+) {
   const boundary = `----microlance${crypto.randomBytes(8).toString('hex')}`
   const parts: Buffer[] = []
   for (const [k, v] of Object.entries(fields))
     parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`))
-  for (const [k, f] of Object.entries(files))
+  for (const f of files)
     parts.push(
       Buffer.from(
-        `--${boundary}\r\nContent-Disposition: form-data; name="${k}"; filename="${f.name}"\r\nContent-Type: ${f.type}\r\n\r\n`,
+        `--${boundary}\r\nContent-Disposition: form-data; name="${f.field}"; filename="${f.name}"\r\nContent-Type: ${f.type}\r\n\r\n`,
       ),
       f.data,
       Buffer.from('\r\n'),

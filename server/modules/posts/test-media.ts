@@ -1,5 +1,6 @@
 import crypto from 'node:crypto'
 import sharp from 'sharp'
+import { encodeMultipart } from '../../test/helpers'
 
 /** Real media made at test time (no binary fixtures in the repo). */
 export const media = {
@@ -60,19 +61,8 @@ export const media = {
 
 /** multipart/form-data with several files under one field name, as a browser sends a multiple picker. */
 export function multipartFiles(files: { field?: string; name: string; type: string; data: Buffer }[]) {
-  const boundary = `----microlance${crypto.randomBytes(8).toString('hex')}`
-  const parts: Buffer[] = []
-  for (const f of files)
-    parts.push(
-      Buffer.from(
-        `--${boundary}\r\nContent-Disposition: form-data; name="${f.field ?? 'files'}"; filename="${f.name}"\r\nContent-Type: ${f.type}\r\n\r\n`,
-      ),
-      f.data,
-      Buffer.from('\r\n'),
-    )
-  parts.push(Buffer.from(`--${boundary}--\r\n`))
-  return {
-    payload: Buffer.concat(parts),
-    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
-  }
+  return encodeMultipart(
+    {},
+    files.map((f) => ({ ...f, field: f.field ?? 'files' })),
+  )
 }
