@@ -26,6 +26,8 @@ export type RealtimeServer = Server<
 >
 
 export const userRoom = (id: string) => `user:${id}`
+/** Every socket opened with one session, so logging that session out can close them on any instance. */
+export const sessionRoom = (tokenHash: string) => `session:${tokenHash}`
 
 export interface RealtimeOptions {
   sessions: SessionStore
@@ -164,7 +166,7 @@ export function attachRealtime(app: FastifyInstance, opts: RealtimeOptions): Rea
 
   io.on('connection', (socket: AppSocket) => {
     const me = socket.data.userId
-    void socket.join(userRoom(me))
+    void socket.join([userRoom(me), sessionRoom(socket.data.tokenHash)])
     const allow = socketLimiter()
 
     socket.on('join', (userId, ack) => {

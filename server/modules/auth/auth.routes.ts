@@ -1,3 +1,4 @@
+import { sessionRoom } from '../../realtime/server'
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import {
@@ -59,7 +60,10 @@ export async function authRoutes(
     '/logout',
     { preHandler: app.requireUser, schema: { tags: ['auth'], response: { 200: MessageAnswer } } },
     async (req, reply) => {
+      const hash = req.sessionHash
       await app.endSession(req, reply)
+      // That session's live sockets (this tab and others, on any instance) close now, not at their next send.
+      if (hash) app.io?.in(sessionRoom(hash)).disconnectSockets(true)
       return { success: true as const, message: 'Logged out successfully' }
     },
   )
