@@ -87,7 +87,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       const h = req.headers['x-request-id']
       return typeof h === 'string' && /^[\w-]{1,64}$/.test(h) ? h : crypto.randomUUID()
     },
-    trustProxy: 'loopback',
+    trustProxy: config.TRUST_PROXY,
     bodyLimit: 1024 * 1024,
     routerOptions: { ignoreTrailingSlash: true },
   }).withTypeProvider<ZodTypeProvider>()
