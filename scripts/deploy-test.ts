@@ -462,6 +462,16 @@ async function run() {
   const victim = freelancerOn!
   const survivor = instances.find((i) => i !== victim)!
   const bConnects = b.connects
+  // One message from the freelancer is on its way to that instance as it dies: it may or may not have been stored,
+  // and its answer never comes. Checked below: never stored twice, and readable by the poster if stored.
+  const inFlightText = `Ravi, written as instance ${victim.name} dies`
+  const inFlight = b.socket
+    .timeout(5000)
+    .emitWithAck('sendMessage', { receiver: poster.id, content: inFlightText, jobId: job._id })
+    .then(
+      (ack: any) => (ack?.success ? (ack.message as ChatMessage) : null),
+      () => null,
+    )
   victim.proc!.kill('SIGKILL')
   await exited(victim.proc!)
   log(`instance ${victim.name} SIGKILLed`)
@@ -470,6 +480,8 @@ async function run() {
   for (let i = 1; i <= 4; i++)
     duringOutage.push(await say(a, b, `Asha, message ${i} during the outage`, job._id, sent))
   await until('the freelancer to reconnect through nginx', () => b.connects > bConnects, 30_000)
+  const inFlightAck = await inFlight
+  if (inFlightAck) sent.push(inFlightAck)
   const bOn = await instanceOf(freelancer)
   check('the freelancer reconnected, to the surviving instance', bOn === survivor, `now on ${bOn?.name}`)
   await until(
@@ -521,12 +533,24 @@ async function run() {
   try {
     const ids = sent.map((m) => m._id)
     // The database is this run's own: every message in it was sent by this run.
-    const rows = (await db.query('select id from messages')).rows as { id: string }[]
+    const all = (await db.query('select id, content from messages')).rows as { id: string; content: string }[]
+    const rows = all.filter((r) => r.content !== inFlightText || ids.includes(r.id))
     const stored = new Set(rows.map((r) => r.id))
     check(
       'every accepted message is stored exactly once, and nothing else',
       ids.every((x) => stored.has(x)) && rows.length === ids.length && new Set(ids).size === ids.length,
-      `${ids.length} sent, ${rows.length} stored`,
+      `${ids.length} accepted, ${rows.length} stored`,
+    )
+    const inFlightRows = all.filter((r) => r.content === inFlightText)
+    const posterReads = (await ok('GET', `/api/v1/chat/messages/${freelancer.id}?limit=100`, poster)).data
+      .messages as ChatMessage[]
+    check(
+      'the message in flight at the kill is stored at most once, and the poster can read it if it is',
+      inFlightRows.length <= 1 && inFlightRows.every((r) => posterReads.some((m) => m._id === r.id)),
+      `${inFlightRows.length ? 'stored' : 'not stored'}, ${inFlightAck ? 'acknowledged' : 'no answer to the sender'}` +
+        (inFlightRows.length && !inFlightAck
+          ? ` (poster got it live: ${seen(a).has(inFlightRows[0].id)})`
+          : ''),
     )
     const toB = sent.filter((m) => m.receiver === freelancer.id)
     const toA = sent.filter((m) => m.receiver === poster.id)
