@@ -47,7 +47,8 @@ import { notificationsRoutes } from './modules/notifications/notifications.route
 import { attachRealtime, type RealtimeServer } from './realtime/server'
 import { postsService } from './modules/posts/posts.service'
 import { postsRoutes } from './modules/posts/posts.routes'
-import { mediaSweeper } from './modules/posts/media-sweeper'
+import { mediaSweepTask } from './modules/posts/media-sweeper'
+import { startScheduler, type Scheduler } from './modules/tasks/scheduler'
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -55,6 +56,8 @@ declare module 'fastify' {
     database: Database
     config: Config
     io: RealtimeServer
+    /** Periodic background work, once per period across instances (ADR 018). */
+    tasks: Scheduler
   }
 }
 
@@ -84,7 +87,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       const h = req.headers['x-request-id']
       return typeof h === 'string' && /^[\w-]{1,64}$/.test(h) ? h : crypto.randomUUID()
     },
-    trustProxy: 'loopback',
+    trustProxy: config.TRUST_PROXY,
     bodyLimit: 1024 * 1024,
     routerOptions: { ignoreTrailingSlash: true },
   }).withTypeProvider<ZodTypeProvider>()
@@ -233,11 +236,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     preview: deps.linkPreview,
   })
   await app.register(postsRoutes, { prefix: '/api/v1/posts', posts })
-  await app.register(mediaSweeper, {
-    uploadsDir: config.uploadsDir,
-    everyMs: 60 * 60 * 1000,
-    olderThanMs: 24 * 60 * 60 * 1000,
-  })
+  app.decorate(
+    'tasks',
+    startScheduler(app, database.db, [
+      mediaSweepTask(database.db, {
+        uploadsDir: config.uploadsDir,
+        everyMs: 60 * 60 * 1000,
+        olderThanMs: 24 * 60 * 60 * 1000,
+      }),
+    ]),
+  )
 
   if (deps.webDir && fs.existsSync(path.join(deps.webDir, 'index.html'))) {
     await app.register(fastifyStatic, { root: deps.webDir, wildcard: false, index: false })

@@ -37,6 +37,17 @@ describe('loadConfig', () => {
       /SMTP_URL: is required when MAIL_TRANSPORT=smtp/,
     )
   })
+  it('takes a Redis key prefix and the proxies to trust, refusing malformed ones', () => {
+    expect(loadConfig({ DATA_DIR: tmp() })).toMatchObject({
+      REDIS_PREFIX: 'microlance',
+      TRUST_PROXY: 'loopback',
+    })
+    expect(
+      loadConfig({ DATA_DIR: tmp(), REDIS_PREFIX: 'shop-2:prod', TRUST_PROXY: '10.0.0.0/8, 192.168.1.4' }),
+    ).toMatchObject({ REDIS_PREFIX: 'shop-2:prod', TRUST_PROXY: '10.0.0.0/8, 192.168.1.4' })
+    expect(() => loadConfig({ DATA_DIR: tmp(), REDIS_PREFIX: 'has space' })).toThrow(/REDIS_PREFIX: must be/)
+    expect(() => loadConfig({ DATA_DIR: tmp(), TRUST_PROXY: '*' })).toThrow(/TRUST_PROXY: must be/)
+  })
   it('requires Razorpay keys when the razorpay provider is chosen', () => {
     expect(() => loadConfig({ DATA_DIR: tmp(), PAYMENT_PROVIDER: 'razorpay' })).toThrow(
       /RAZORPAY_KEY_ID: is required/,

@@ -16,6 +16,16 @@ const ConfigSchema = z
       .string()
       .regex(/^rediss?:\/\//, 'must start with redis:// or rediss://')
       .optional(),
+    /** Prefix of every Redis key and channel; deployments sharing one Redis each need their own. */
+    REDIS_PREFIX: z
+      .string()
+      .regex(/^[A-Za-z0-9_.:-]{1,64}$/, 'must be 1-64 letters, digits or _ . : -')
+      .default('microlance'),
+    /** Whose X-Forwarded-For to believe: `loopback` (a proxy on the same host) or addresses/CIDRs, comma-separated. */
+    TRUST_PROXY: z
+      .string()
+      .regex(/^[0-9A-Za-z.:/,\s]+$/, 'must be loopback or addresses/CIDRs separated by commas')
+      .default('loopback'),
     PUBLIC_URL: z.url().optional(),
     SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
     MAIL_TRANSPORT: z.enum(['console', 'smtp']).default('console'),
