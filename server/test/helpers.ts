@@ -37,6 +37,8 @@ export async function createTestApp(
     rateLimitNamespace?: string
     migrate?: boolean
     linkPreview?: AppDeps['linkPreview']
+    /** A built web app to serve (a directory with index.html). */
+    webDir?: string
   } = {},
 ): Promise<TestCtx> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'microlance-test-'))
@@ -82,6 +84,7 @@ export async function createTestApp(
     rateLimitNamespace,
     realtimePrefix,
     linkPreview: opts.linkPreview,
+    webDir: opts.webDir,
   })
   await app.ready()
   return {
