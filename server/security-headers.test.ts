@@ -15,7 +15,7 @@ beforeAll(async () => {
   )
   fs.mkdirSync(path.join(webDir, 'assets'))
   fs.writeFileSync(path.join(webDir, 'assets', 'app.js'), 'console.log(1)')
-  ctx = await createTestApp({ AUTH_RATE_LIMIT_PER_MIN: '2' }, { webDir })
+  ctx = await createTestApp({ AUTH_RATE_LIMIT_PER_MIN: '1' }, { webDir })
 })
 afterAll(async () => {
   await ctx?.close()
@@ -73,7 +73,7 @@ describe('security headers on every kind of answer', () => {
       ['400', await injectAs(ctx.app, s, { method: 'POST', url: '/api/v1/posts/create', payload: {} })],
       ['404', await ctx.app.inject({ method: 'GET', url: '/api/v1/nothing-here' })],
     ]
-    // The sign-up above used this address's two code calls a minute (send, verify); the next is refused.
+    // The sign-up above used this address's one code request a minute; the next is refused.
     const limited = await ctx.app.inject({
       method: 'POST',
       url: '/api/v1/user/send-otp',

@@ -21,8 +21,11 @@ export type Verdict = { ok: true } | { ok: false; retryAfter: number; message: s
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** A route hook that answers 429 (with Retry-After) once the caller is over `name`'s limit. */
-    limit: (name: LimitName) => onRequestAsyncHookHandler
+    /**
+     * A route hook that answers 429 (with Retry-After) once the caller is over `name`'s limit. `bucket` splits the
+     * limit into separate counts of the same size (the code routes each count on their own).
+     */
+    limit: (name: LimitName, bucket?: string) => onRequestAsyncHookHandler
     /** Counts one `name` action for `who`; for callers that are not HTTP routes (the chat socket). */
     checkLimit: (name: LimitName, who: Caller) => Promise<Verdict>
   }
@@ -40,9 +43,9 @@ const WHAT: Record<LimitName, string> = {
 export const limitMessage = (name: LimitName, retryAfter: number) =>
   `${WHAT[name]} Please try again in ${retryAfter} second${retryAfter === 1 ? '' : 's'}.`
 
-/** The counter key: one bucket per limit and per user (signed in) or per IP (signed out). */
-export const limitKey = (name: LimitName, who: Caller) =>
-  `${name}:${who.userId ? `u:${who.userId}` : `ip:${who.ip}`}`
+/** The counter key: one bucket per limit (and bucket) and per user (signed in) or per IP (signed out). */
+export const limitKey = (name: LimitName, who: Caller, bucket?: string) =>
+  `${name}${bucket ? `/${bucket}` : ''}:${who.userId ? `u:${who.userId}` : `ip:${who.ip}`}`
 
 /**
  * Limits on @fastify/rate-limit's shared store (`createRateLimit`): the Redis store when REDIS_URL is set, so every
@@ -51,26 +54,30 @@ export const limitKey = (name: LimitName, who: Caller) =>
  */
 export const limitsPlugin = fp(
   async (app: FastifyInstance, rules: LimitRules) => {
-    const counters = Object.fromEntries(
-      (Object.keys(rules) as LimitName[]).map((name) => [
-        name,
-        app.createRateLimit({
+    const counters = new Map<string, ReturnType<FastifyInstance['createRateLimit']>>()
+    const counter = (name: LimitName, bucket = '') => {
+      const id = `${name}/${bucket}`
+      let c = counters.get(id)
+      if (!c) {
+        c = app.createRateLimit({
           max: rules[name].max,
           timeWindow: rules[name].windowMs,
-          keyGenerator: (req: FastifyRequest) => limitKey(name, { userId: req.user?.id, ip: req.ip }),
-        }),
-      ]),
-    ) as Record<LimitName, ReturnType<FastifyInstance['createRateLimit']>>
+          keyGenerator: (req: FastifyRequest) => limitKey(name, { userId: req.user?.id, ip: req.ip }, bucket),
+        })
+        counters.set(id, c)
+      }
+      return c
+    }
 
-    const check = async (name: LimitName, req: FastifyRequest): Promise<Verdict> => {
-      const r = await counters[name](req)
+    const check = async (name: LimitName, req: FastifyRequest, bucket?: string): Promise<Verdict> => {
+      const r = await counter(name, bucket)(req)
       if (r.isAllowed || !r.isExceeded) return { ok: true }
       const retryAfter = Math.max(1, r.ttlInSeconds)
       return { ok: false, retryAfter, message: limitMessage(name, retryAfter) }
     }
 
-    app.decorate('limit', (name: LimitName) => async (req: FastifyRequest) => {
-      const v = await check(name, req)
+    app.decorate('limit', (name: LimitName, bucket?: string) => async (req: FastifyRequest) => {
+      const v = await check(name, req, bucket)
       if (!v.ok) throw tooMany(v.message, v.retryAfter)
     })
     app.decorate('checkLimit', (name: LimitName, who: Caller) =>
