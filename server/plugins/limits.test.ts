@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm'
 import type { LightMyRequestResponse } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createTestApp, injectAs, signUp, type Session, type TestCtx } from '../test/helpers'
+import { createTestApp, injectAs, multipart, PDF, signUp, type Session, type TestCtx } from '../test/helpers'
 import { applyTo, postJob } from '../test/jobs'
 import { collect, connectAs, listenLocal, type ClientSocket } from '../test/sockets'
 import { media, multipartFiles } from '../modules/posts/test-media'
@@ -115,6 +115,18 @@ describe('uploads', () => {
     const before = await count('uploads')
     const refused = await upload(ravi)
     expect(expectRefused(refused)).toMatch(/^You are uploading too often\./)
+    expect(await count('uploads')).toBe(before)
+    // a profile save (it may carry a resume) is counted with the uploads
+    const profile = await injectAs(ctx.app, ravi, {
+      method: 'POST',
+      url: '/api/v1/user/profile/update',
+      ...multipart(
+        { fullname: 'Ravi Renamed', bio: 'new bio' },
+        { file: { name: 'cv.pdf', type: 'application/pdf', data: PDF } },
+      ),
+    })
+    expectRefused(profile)
+    expect(await count('users', sql`fullname = 'Ravi Renamed'`)).toBe(0)
     expect(await count('uploads')).toBe(before)
     expect((await upload(meera)).statusCode).toBe(201)
   })
