@@ -22,6 +22,7 @@ import { createReadCache } from './lib/read-cache'
 import { errorsPlugin } from './plugins/errors'
 import { securityHeadersPlugin } from './plugins/security-headers'
 import { authPlugin } from './plugins/auth'
+import { limitsPlugin } from './plugins/limits'
 import { sessionsRepo } from './modules/auth/sessions.repo'
 import { otpService } from './modules/auth/otp.service'
 import { authRoutes } from './modules/auth/auth.routes'
@@ -132,6 +133,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       },
     },
     crossOriginEmbedderPolicy: false,
+    // The same as frame-ancestors 'none', for browsers that only know the older header.
+    xFrameOptions: { action: 'deny' },
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
   })
   await app.register(swagger, {
@@ -156,6 +159,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     secret: config.SESSION_SECRET,
     secureCookies: !!config.PUBLIC_URL?.startsWith('https:'),
     sessions: sessionsRepo(database.db),
+  })
+  const minute = 60_000
+  await app.register(limitsPlugin, {
+    otp: { max: config.AUTH_RATE_LIMIT_PER_MIN, windowMs: minute },
+    chatSend: { max: config.CHAT_SEND_PER_MIN, windowMs: minute },
+    postCreate: { max: config.POST_CREATE_PER_MIN, windowMs: minute },
+    comment: { max: config.COMMENT_CREATE_PER_MIN, windowMs: minute },
+    apply: { max: config.APPLY_PER_MIN, windowMs: minute },
+    upload: { max: config.UPLOAD_PER_MIN, windowMs: minute },
   })
 
   app.get('/healthz', { schema: { hide: true } }, async () => ({ status: 'ok' }))
@@ -182,7 +194,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const users = usersService({ db: database.db, uploadsDir: config.uploadsDir })
   await app.register(
     async (user) => {
-      await user.register(authRoutes, { otp, perMinute: config.AUTH_RATE_LIMIT_PER_MIN })
+      await user.register(authRoutes, { otp })
       await user.register(usersRoutes, { users })
     },
     { prefix: '/api/v1/user' },
@@ -217,7 +229,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   }
   await app.register(workRoutes, { prefix: '/api/v1/job', payments })
   const chat = chatService({ db: database.db, jobs })
-  await app.register(chatRoutes, { prefix: '/api/v1/chat', chat, sendPerMinute: 60 })
+  await app.register(chatRoutes, { prefix: '/api/v1/chat', chat })
   await app.register(notificationsRoutes, { prefix: '/api/v1/notification' })
   app.decorate(
     'io',

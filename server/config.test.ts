@@ -17,6 +17,18 @@ describe('loadConfig', () => {
     })
     expect(c.SESSION_SECRET).toMatch(/^[0-9a-f]{64}$/)
   })
+  it('has production defaults for the abuse limits, and takes overrides (ADR 020)', () => {
+    expect(loadConfig({ DATA_DIR: tmp() })).toMatchObject({
+      AUTH_RATE_LIMIT_PER_MIN: 20,
+      CHAT_SEND_PER_MIN: 60,
+      POST_CREATE_PER_MIN: 10,
+      COMMENT_CREATE_PER_MIN: 30,
+      APPLY_PER_MIN: 10,
+      UPLOAD_PER_MIN: 30,
+    })
+    expect(loadConfig({ DATA_DIR: tmp(), APPLY_PER_MIN: '3' }).APPLY_PER_MIN).toBe(3)
+    expect(() => loadConfig({ DATA_DIR: tmp(), CHAT_SEND_PER_MIN: '0' })).toThrow(/CHAT_SEND_PER_MIN/)
+  })
   it('keeps the generated session secret in DATA_DIR across restarts', () => {
     const dir = tmp()
     expect(loadConfig({ DATA_DIR: dir }).SESSION_SECRET).toBe(loadConfig({ DATA_DIR: dir }).SESSION_SECRET)
