@@ -51,6 +51,7 @@ function patchDrivers() {
   if (proto && !proto.__benchPatched) {
     const orig = proto.query
     proto.query = function (this: PGlite, text: string, values?: unknown[], opts?: unknown) {
+      // eslint-disable-next-line @typescript-eslint/no-this-alias -- the app's PGlite instance is reachable only here
       pgliteClient = this
       if (recording) recording.push({ text, values: values ?? [] })
       return orig.call(this, text, values, opts)
