@@ -13,7 +13,7 @@ import { sessions } from '../server/db/schema'
 import { generate, volumesFor } from './generate'
 import { captureStatements, explainStatements, pgliteExplainer, postgresExplainer } from './explain'
 import { deepCursor, inProcessApp, openBench, tableRows } from './jobs'
-import { freePort, load, root, sessionRow, startAndWait, stopAll, type Measured } from './lib'
+import { drain, freePort, load, root, sessionRow, startAndWait, stopAll, type Measured } from './lib'
 
 const PGLITE = process.env.BENCH_PGLITE === '1'
 const SIZES = (process.env.BENCH_GROWTH_SIZES ?? (PGLITE ? '1000,10000,100000' : '10000,100000,1000000'))
@@ -119,6 +119,7 @@ async function main() {
       )
       for (const t of chosen) {
         const headers: Record<string, string> = t.signedIn ? { authorization: `Bearer ${s.token}` } : {}
+        await drain(url)
         const m = await load(url + t.path, headers, { connections: CONNECTIONS, seconds: SECONDS })
         rows.push({ endpoint: t.name, jobs: report.counts.jobs, sqlMs: sqlMs[t.name], ...m })
         console.log(`  ${t.name}: p50 ${m.p50} ms, p99 ${m.p99} ms, ${Math.round(m.rps)} req/s`)

@@ -32,6 +32,7 @@ import {
   adminStatement,
   browserCookies,
   databaseExists,
+  drain,
   freePort,
   load,
   root,
@@ -151,6 +152,29 @@ export async function tableRows(run: Run): Promise<Map<string, number>> {
   const rows = await run(`select relname, greatest(reltuples, 0)::bigint as n from pg_class
                            where relkind = 'r' and relnamespace = current_schema()::regnamespace`)
   return new Map(rows.map((r) => [r.relname as string, Number(r.n)]))
+}
+
+/** The EXPLAIN summary: the slowest statement's indexes per endpoint, then every statement with what it read. */
+function printExplains(list: { endpoint: string; explain: EndpointExplain }[]) {
+  console.log('\nEXPLAIN (ANALYZE, BUFFERS) of the slowest statement each endpoint runs')
+  console.table(
+    list.map((r) => ({
+      endpoint: r.endpoint,
+      statements: r.explain.statements.length,
+      'main ms': Number((r.explain.main?.ms ?? 0).toFixed(2)),
+      'indexes (main)': r.explain.main?.indexes.join(', ') || '-',
+      'seq scan on a big table': r.explain.bigSeqScans.join(', ') || '-',
+    })),
+  )
+  // Every statement, in the order the route ran them, with what its plan read.
+  for (const r of list) {
+    console.log(`${r.endpoint}:`)
+    for (const s of r.explain.statements) {
+      const seq = s.seqScans.map((q) => `${q.big ? 'SEQ SCAN ON BIG TABLE' : 'seq scan'} ${q.table}`)
+      const reads = [...s.indexes, ...seq].join(', ') || 'no table'
+      console.log(`  ${s.ms.toFixed(2).padStart(8)} ms  ${reads}  |  ${s.sql.slice(0, 110)}`)
+    }
+  }
 }
 
 interface Target {
@@ -285,6 +309,11 @@ async function main() {
     await app.close()
     await opened.close() // PGlite is one process's: the server opens it next
     closed = true
+    if (SECONDS === 0) {
+      // BENCH_SECONDS=0: generate and EXPLAIN only, no load.
+      printExplains(chosen.map((t) => ({ endpoint: t.name, explain: explains[t.name] })))
+      return
+    }
 
     const appPort = await freePort()
     const appUrl = `http://127.0.0.1:${appPort}`
@@ -334,6 +363,7 @@ async function main() {
 
     const results = []
     for (const t of chosen) {
+      await drain(appUrl)
       const real = await load(appUrl + t.path, headersFor(t), { connections: CONNECTIONS, seconds: SECONDS })
       const bare = await load(
         `${ceilingUrl}/${encodeURIComponent(encodeURIComponent(t.name))}`,
@@ -375,25 +405,7 @@ async function main() {
         target: r.pass ? 'pass' : 'FAIL',
       })),
     )
-    console.log('\nEXPLAIN (ANALYZE, BUFFERS) of the slowest statement each endpoint runs')
-    console.table(
-      results.map((r) => ({
-        endpoint: r.endpoint,
-        statements: r.explain.statements.length,
-        'main ms': Number((r.explain.main?.ms ?? 0).toFixed(2)),
-        'indexes (main)': r.explain.main?.indexes.join(', ') || '-',
-        'seq scan on a big table': r.explain.bigSeqScans.join(', ') || '-',
-      })),
-    )
-    // Every statement, in the order the route ran them, with what its plan read.
-    for (const r of results) {
-      console.log(`${r.endpoint}:`)
-      for (const s of r.explain.statements) {
-        const seq = s.seqScans.map((q) => `${q.big ? 'SEQ SCAN ON BIG TABLE' : 'seq scan'} ${q.table}`)
-        const reads = [...s.indexes, ...seq].join(', ') || 'no table'
-        console.log(`  ${s.ms.toFixed(2).padStart(8)} ms  ${reads}  |  ${s.sql.slice(0, 110)}`)
-      }
-    }
+    printExplains(results)
     fs.writeFileSync(
       path.join(root, 'bench/results.json'),
       JSON.stringify(

@@ -83,6 +83,21 @@ export async function stopAll(procs: ChildProcess[]): Promise<void> {
   procs.length = 0
 }
 
+/**
+ * Waits until the server answers its readiness check (which reaches the database) again: requests still queued
+ * from the previous row must not be billed to the next one (PGlite works through them one at a time).
+ */
+export async function drain(appUrl: string): Promise<void> {
+  for (let i = 0; i < 600; i++) {
+    try {
+      if ((await fetch(`${appUrl}/readyz`)).ok) return
+    } catch {
+      // busy
+    }
+    await new Promise((r) => setTimeout(r, 100))
+  }
+}
+
 export interface Measured {
   rps: number
   p50: number
