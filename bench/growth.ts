@@ -13,7 +13,18 @@ import { sessions } from '../server/db/schema'
 import { generate, volumesFor } from './generate'
 import { captureStatements, explainStatements, pgliteExplainer, postgresExplainer } from './explain'
 import { deepCursor, inProcessApp, openBench, tableRows } from './jobs'
-import { drain, freePort, load, root, sessionRow, startAndWait, stopAll, type Measured } from './lib'
+import {
+  drain,
+  freePort,
+  load,
+  removeTempDirs,
+  root,
+  sessionRow,
+  startAndWait,
+  stopAll,
+  tempDir,
+  type Measured,
+} from './lib'
 
 const PGLITE = process.env.BENCH_PGLITE === '1'
 const SIZES = (process.env.BENCH_GROWTH_SIZES ?? (PGLITE ? '1000,10000,100000' : '10000,100000,1000000'))
@@ -98,9 +109,7 @@ async function main() {
 
       const port = await freePort()
       const url = `http://127.0.0.1:${port}`
-      const dataDir: Record<string, string> = PGLITE
-        ? {}
-        : { DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'bench-server-')) }
+      const dataDir: Record<string, string> = PGLITE ? {} : { DATA_DIR: tempDir('bench-server-') }
       procs.push(
         await startAndWait(
           ['--import', 'tsx', 'server/main.ts'],
@@ -160,6 +169,7 @@ async function main() {
     await stopAll(procs)
     await drop?.()
     if (PGLITE && !keepDb) fs.rmSync(dbName, { recursive: true, force: true })
+    removeTempDirs()
   }
 }
 

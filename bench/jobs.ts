@@ -35,10 +35,12 @@ import {
   drain,
   freePort,
   load,
+  removeTempDirs,
   root,
   sessionRow,
   startAndWait,
   stopAll,
+  tempDir,
 } from './lib'
 
 const baseUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test'
@@ -107,7 +109,7 @@ export async function openBench(name: string, keep: boolean): Promise<Opened> {
 
 /** The app in this process (read cache off), to find cursors and record the SQL each endpoint runs. */
 export async function inProcessApp(database: Database): Promise<FastifyInstance> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-app-'))
+  const dataDir = tempDir('bench-app-')
   const config = loadConfig({
     DATA_DIR: dataDir,
     LOG_LEVEL: 'silent',
@@ -317,9 +319,7 @@ async function main() {
 
     const appPort = await freePort()
     const appUrl = `http://127.0.0.1:${appPort}`
-    const serverData: Record<string, string> = PGLITE
-      ? {}
-      : { DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'bench-server-')) }
+    const serverData: Record<string, string> = PGLITE ? {} : { DATA_DIR: tempDir('bench-server-') }
     procs.push(
       await startAndWait(
         ['--import', 'tsx', 'server/main.ts'],
@@ -349,7 +349,7 @@ async function main() {
         body: await res.text(),
       }
     }
-    const bodiesFile = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'bench-')), 'bodies.json')
+    const bodiesFile = path.join(tempDir('bench-'), 'bodies.json')
     fs.writeFileSync(bodiesFile, JSON.stringify(bodies))
     const ceilingPort = await freePort()
     const ceilingUrl = `http://127.0.0.1:${ceilingPort}`
@@ -428,6 +428,7 @@ async function main() {
     await stopAll(procs)
     if (!closed) await opened.close().catch(() => {})
     await opened.drop()
+    removeTempDirs()
   }
 }
 

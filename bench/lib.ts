@@ -2,7 +2,9 @@
 // server (or the ceiling) and waiting for it, one autocannon measurement, and signed-in sessions made in SQL.
 import { spawn, type ChildProcess } from 'node:child_process'
 import crypto from 'node:crypto'
+import fs from 'node:fs'
 import net from 'node:net'
+import os from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import autocannon from 'autocannon'
@@ -30,6 +32,19 @@ export async function databaseExists(url: string, name: string): Promise<boolean
   } finally {
     await c.end()
   }
+}
+
+const tempDirs: string[] = []
+
+/** A temporary directory, removed by removeTempDirs() at the end of the run. */
+export function tempDir(prefix: string): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), prefix))
+  tempDirs.push(dir)
+  return dir
+}
+
+export function removeTempDirs(): void {
+  for (const d of tempDirs.splice(0)) fs.rmSync(d, { recursive: true, force: true })
 }
 
 export async function freePort(): Promise<number> {
