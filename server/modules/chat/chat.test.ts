@@ -274,6 +274,23 @@ describe('conversations, shared jobs, read state', () => {
       (await get(meera, `/conversations/with-job/${asha.user._id}`)).json().data.conversation.jobs,
     ).toEqual([])
   })
+  it('shared jobs are found from either side: poster and applicant, and sender and receiver of a message about a job', async () => {
+    const titles = async (me: Session, other: Session) =>
+      (await get(me, `/conversations/with-job/${other.user._id}`))
+        .json()
+        .data.conversation.jobs.map((j: any) => j.title)
+    const both = ['Logo for a tea shop', 'Landing page in React']
+    expect(await titles(asha, ravi)).toEqual(both) // the poster's side of the applications
+    expect(await titles(ravi, asha)).toEqual(both) // the applicant's side
+    const kiosk = await postJob(ctx.app, asha, { title: 'Signboard for a kiosk' })
+    // Meera never applied: a message about the job links them, seen from both ends.
+    expect(
+      (await send(meera, { receiver: asha.user._id, content: 'Is this open?', jobId: kiosk._id })).statusCode,
+    ).toBe(201)
+    expect(await titles(meera, asha)).toEqual(['Signboard for a kiosk'])
+    expect(await titles(asha, meera)).toEqual(['Signboard for a kiosk'])
+    expect(await titles(meera, ravi)).toEqual([])
+  })
   it('POST /read/:userId: 401, then marks read, clears the message notification and sends a read receipt', async () => {
     expect(
       (await injectAs(ctx.app, null, { method: 'POST', url: `/api/v1/chat/read/${meera.user._id}` }))
