@@ -36,6 +36,12 @@ if (perWindow > SOCKET_LIMITS.sendMessage * 0.8)
   throw new Error(
     `${RATE} msg/s over ${SOCKETS} sockets is ${perWindow.toFixed(1)} per socket per ${SOCKET_LIMITS.windowMs / 1000} s; the limit is ${SOCKET_LIMITS.sendMessage}. Use more sockets or a lower rate.`,
   )
+// …and under the per-person chat limit the servers run with (CHAT_SEND_PER_MIN, default 60 a minute).
+const chatPerMin = Number(process.env.CHAT_SEND_PER_MIN ?? 60)
+if ((RATE / SOCKETS) * 60 > chatPerMin * 0.8)
+  throw new Error(
+    `${RATE} msg/s over ${SOCKETS} sockets is ${((RATE / SOCKETS) * 60).toFixed(1)} per person a minute; the chat limit is ${chatPerMin}. Use more sockets or a lower rate.`,
+  )
 
 const admin = (statement: string) => adminStatement(baseUrl, statement)
 
