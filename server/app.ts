@@ -1,7 +1,7 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import crypto from 'node:crypto'
-import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify'
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, type RouteOptions } from 'fastify'
 import cookie from '@fastify/cookie'
 import multipart from '@fastify/multipart'
 import rateLimit from '@fastify/rate-limit'
@@ -73,6 +73,8 @@ export interface AppDeps {
   realtimePrefix?: string
   /** Link preview limits; tests widen the address policy to reach a local page. */
   linkPreview?: import('./modules/posts/link-preview').PreviewOptions
+  /** Called for every route as it is registered (tests derive the authorization matrix from it). */
+  onRoute?: (route: RouteOptions) => void
 }
 
 /** Builds the Fastify app: external plugins → app plugins → modules. */
@@ -88,6 +90,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     bodyLimit: 1024 * 1024,
     routerOptions: { ignoreTrailingSlash: true },
   }).withTypeProvider<ZodTypeProvider>()
+  if (deps.onRoute) app.addHook('onRoute', deps.onRoute)
   app.setValidatorCompiler(validatorCompiler)
   app.setSerializerCompiler(serializerCompiler)
   app.decorate('db', database.db)

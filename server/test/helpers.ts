@@ -34,6 +34,7 @@ export async function createTestApp(
     realtimePrefix?: string
     migrate?: boolean
     linkPreview?: AppDeps['linkPreview']
+    onRoute?: AppDeps['onRoute']
   } = {},
 ): Promise<TestCtx> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'microlance-test-'))
@@ -72,6 +73,7 @@ export async function createTestApp(
     rateLimitNamespace: `test-rl-${crypto.randomBytes(6).toString('hex')}:`,
     realtimePrefix,
     linkPreview: opts.linkPreview,
+    onRoute: opts.onRoute,
   })
   await app.ready()
   return {
