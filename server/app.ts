@@ -1,7 +1,12 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import crypto from 'node:crypto'
-import Fastify, { type FastifyBaseLogger, type FastifyInstance, type RouteOptions } from 'fastify'
+import Fastify, {
+  type FastifyBaseLogger,
+  type FastifyReply,
+  type FastifyInstance,
+  type RouteOptions,
+} from 'fastify'
 import cookie from '@fastify/cookie'
 import multipart from '@fastify/multipart'
 import rateLimit from '@fastify/rate-limit'
@@ -89,6 +94,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     trustProxy: 'loopback',
     bodyLimit: 1024 * 1024,
     routerOptions: { ignoreTrailingSlash: true },
+    // The router's own refusals (a bad escape, an over-long path segment) get the one error envelope too.
+    frameworkErrors: (err, _req, reply) => {
+      const long = err.code === 'FST_ERR_MAX_PARAM_LENGTH'
+      return (reply as unknown as FastifyReply).status(long ? 414 : 400).send({
+        success: false,
+        message: long ? 'A part of the address is too long' : 'The address is not valid',
+        code: long ? 'url_too_long' : 'bad_url',
+      })
+    },
   }).withTypeProvider<ZodTypeProvider>()
   if (deps.onRoute) app.addHook('onRoute', deps.onRoute)
   app.setValidatorCompiler(validatorCompiler)
