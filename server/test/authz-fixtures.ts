@@ -32,6 +32,8 @@ export interface Req {
 export interface RouteKey {
   method: string
   url: string
+  /** The route's zod schemas, as registered (the fuzzer reads their field names). */
+  schema?: { body?: unknown; querystring?: unknown; params?: unknown }
 }
 export const routeId = (r: RouteKey) => `${r.method} ${r.url}`
 
@@ -56,6 +58,8 @@ export interface Kit {
   png: Buffer
   newUser(role?: 'client' | 'freelancer'): Promise<Session>
   newJob(overrides?: Record<string, unknown>): Promise<any>
+  /** A job its client archived; with `hired`, `freelancer` was accepted on it first. */
+  archivedJob(hired?: boolean): Promise<any>
   newApplication(by?: Who): Promise<{ job: any; application: any }>
   hiredFunded(): Promise<any>
   newOrder(): Promise<{ job: any; orderId: string }>
@@ -78,7 +82,8 @@ const ok = (res: { statusCode: number; body: string }, what: string, status = 20
 export async function buildKit(): Promise<{ kit: Kit; routes: RouteKey[] }> {
   const routes: RouteKey[] = []
   const onRoute = (r: RouteOptions) => {
-    for (const method of [r.method].flat()) routes.push({ method: String(method), url: r.url })
+    for (const method of [r.method].flat())
+      routes.push({ method: String(method), url: r.url, schema: r.schema as RouteKey['schema'] })
   }
   const ctx = await createTestApp({ RAZORPAY_WEBHOOK_SECRET: WEBHOOK_SECRET }, { onRoute })
   const app = ctx.app
@@ -170,6 +175,18 @@ export async function buildKit(): Promise<{ kit: Kit; routes: RouteKey[] }> {
     png,
     newUser: (role = 'freelancer') => signUp(ctx, { role }),
     newJob: (overrides = {}) => postJob(app, s.client, overrides),
+    async archivedJob(hired = false) {
+      const j = await hiredJob(app, s.client, hired ? s.freelancer : null)
+      ok(
+        await as('client', {
+          method: 'POST',
+          url: `/api/v1/job/${j._id}/status`,
+          payload: { action: 'archive' },
+        }),
+        'archive',
+      )
+      return j
+    },
     async newApplication(by: Who = 'freelancer') {
       const j = await postJob(app, s.client)
       return { job: j, application: await applyTo(app, s[by], j._id) }

@@ -96,6 +96,13 @@ const paymentRows = (base: string): Row[] => [
     expect: [401, 200, 404, 404],
     request: (k) => ({ params: { jobId: k.fx.draftJob._id } }),
   },
+  {
+    // Payments hide only drafts: the hired freelancer still sees the money of an archived job.
+    route: `GET ${base}/job/:jobId`,
+    case: 'an archived job',
+    expect: [401, 200, 403, 200],
+    request: async (k) => ({ params: { jobId: (await k.archivedJob(true))._id } }),
+  },
   { route: `GET ${base}/earnings`, expect: SIGNED_IN(200), request: () => ({}) },
   {
     // Authenticated by the provider's signature, not by a session.
@@ -215,6 +222,12 @@ export const MATRIX: Row[] = [
     case: 'a draft job',
     expect: [404, 200, 404, 404],
     request: (k) => ({ params: { id: k.fx.draftJob._id } }),
+  },
+  {
+    route: 'GET /api/v1/job/:id',
+    case: 'an archived job',
+    expect: [404, 200, 404, 404],
+    request: async (k) => ({ params: { id: (await k.archivedJob())._id } }),
   },
   {
     route: 'PUT /api/v1/job/:id',
