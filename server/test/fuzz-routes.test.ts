@@ -341,7 +341,7 @@ describe('fuzzing every route', () => {
       const row = MATRIX.find((r) => r.route === id && !r.case)!
       // The signed-in caller the matrix lets through (the owner, unless only someone else may).
       const signedIn = ['owner', 'other', 'wrongRole'] as const
-      const persona = signedIn.find((p) => row.expect[PERSONAS.indexOf(p)] < 300) ?? 'owner'
+      const persona = row.fuzzAs ?? signedIn.find((p) => row.expect[PERSONAS.indexOf(p)] < 300) ?? 'owner'
       const valid = await row.request(kit, persona)
       const session =
         valid.as?.[persona] ??
