@@ -334,6 +334,26 @@ describe('fuzzing every route', () => {
       ).toBe(true)
   })
 
+  it('has a fingerprint that sees a change to any row', async () => {
+    const before = await fingerprint(kit.ctx, MAY_CHANGE_ON_4XX)
+    const res = await injectAs(kit.ctx.app, kit.s.client2, {
+      method: 'PATCH',
+      url: '/api/v1/notification/read-all',
+    })
+    expect(res.statusCode).toBe(200)
+    expect(await fingerprint(kit.ctx, MAY_CHANGE_ON_4XX)).toEqual(before) // nothing unread: nothing changed
+    await injectAs(kit.ctx.app, kit.s.client2, {
+      method: 'POST',
+      url: `/api/v1/posts/${kit.fx.post._id}/like`,
+    })
+    const after = await fingerprint(kit.ctx, MAY_CHANGE_ON_4XX)
+    expect(
+      Object.keys(after)
+        .filter((t) => after[t] !== before[t])
+        .sort(),
+    ).toEqual(['notifications', 'post_likes', 'posts'])
+  })
+
   it.each(MATRIX.filter((r) => !r.case).map((r, i) => [r.route, i] as const))(
     '%s: never a 5xx; a 4xx changes nothing',
     async (id, index) => {
