@@ -19,6 +19,18 @@ describe('the app shell', () => {
     expect(res.statusCode).toBe(404)
     expect(res.json()).toEqual({ success: false, message: 'No route GET /api/v1/nope', code: 'not_found' })
   })
+  it('answers a malformed or over-long path segment with the error envelope, not the router default', async () => {
+    const bad = await ctx.app.inject('/api/v1/job/%78%ff%79')
+    expect(bad.statusCode).toBe(400)
+    expect(bad.json()).toEqual({ success: false, message: 'The address is not valid', code: 'bad_url' })
+    const long = await ctx.app.inject(`/api/v1/job/${'x'.repeat(500)}`)
+    expect(long.statusCode).toBe(414)
+    expect(long.json()).toEqual({
+      success: false,
+      message: 'A part of the address is too long',
+      code: 'url_too_long',
+    })
+  })
   it('publishes an OpenAPI document generated from the zod schemas', async () => {
     const doc = (await ctx.app.inject('/api/docs/json')).json()
     expect(doc.openapi).toMatch(/^3\./)

@@ -1,7 +1,12 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import crypto from 'node:crypto'
-import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify'
+import Fastify, {
+  type FastifyBaseLogger,
+  type FastifyReply,
+  type FastifyInstance,
+  type RouteOptions,
+} from 'fastify'
 import cookie from '@fastify/cookie'
 import multipart from '@fastify/multipart'
 import rateLimit from '@fastify/rate-limit'
@@ -77,6 +82,8 @@ export interface AppDeps {
   realtimePrefix?: string
   /** Link preview limits; tests widen the address policy to reach a local page. */
   linkPreview?: import('./modules/posts/link-preview').PreviewOptions
+  /** Called for every route as it is registered (tests derive the authorization matrix from it). */
+  onRoute?: (route: RouteOptions) => void
 }
 
 /** Builds the Fastify app: external plugins → app plugins → modules. */
@@ -91,7 +98,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     trustProxy: config.TRUST_PROXY,
     bodyLimit: 1024 * 1024,
     routerOptions: { ignoreTrailingSlash: true },
+    // The router's own refusals (a bad escape, an over-long path segment) get the one error envelope too.
+    frameworkErrors: (err, _req, reply) => {
+      const long = err.code === 'FST_ERR_MAX_PARAM_LENGTH'
+      return (reply as unknown as FastifyReply).status(long ? 414 : 400).send({
+        success: false,
+        message: long ? 'A part of the address is too long' : 'The address is not valid',
+        code: long ? 'url_too_long' : 'bad_url',
+      })
+    },
   }).withTypeProvider<ZodTypeProvider>()
+  if (deps.onRoute) app.addHook('onRoute', deps.onRoute)
   app.setValidatorCompiler(validatorCompiler)
   app.setSerializerCompiler(serializerCompiler)
   app.decorate('db', database.db)

@@ -3,6 +3,13 @@ import fp from 'fastify-plugin'
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod'
 import { AppError } from '../errors'
 
+/**
+ * PostgreSQL data exceptions caused by the value sent, not by the server: invalid byte sequence (a NUL in text),
+ * untranslatable character (a NUL in jsonb), invalid text representation (a malformed uuid), numeric out of range,
+ * bad datetime format and datetime field overflow.
+ */
+const BAD_VALUE_CODES = new Set(['22021', '22P05', '22P02', '22003', '22007', '22008'])
+
 /** One error envelope for every failure: typed errors as they are, validation by field, the rest generic. */
 export const errorsPlugin = fp(async (app: FastifyInstance) => {
   app.setErrorHandler((err: FastifyError, req, reply) => {
@@ -27,6 +34,17 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
         message: field === 'body' ? msg : `${field}: ${msg}`,
         code: 'validation_failed',
         errors,
+      })
+    }
+    // A value the database cannot take (a NUL character, a malformed uuid or number) is the request's fault.
+    const dbCode = (err as { code?: unknown }).code ?? (err as { cause?: { code?: unknown } }).cause?.code
+    if (typeof dbCode === 'string' && BAD_VALUE_CODES.has(dbCode)) {
+      req.log.info({ dbCode, reqId: req.id }, 'refused a value the database cannot store')
+      return reply.status(400).send({
+        success: false,
+        message:
+          'The request has a value the server cannot use (a hidden control character or a malformed id)',
+        code: 'invalid_value',
       })
     }
     const status = err.statusCode ?? 500

@@ -37,6 +37,7 @@ export async function createTestApp(
     rateLimitNamespace?: string
     migrate?: boolean
     linkPreview?: AppDeps['linkPreview']
+    onRoute?: AppDeps['onRoute']
     /** A built web app to serve (a directory with index.html). */
     webDir?: string
   } = {},
@@ -84,6 +85,7 @@ export async function createTestApp(
     rateLimitNamespace,
     realtimePrefix,
     linkPreview: opts.linkPreview,
+    onRoute: opts.onRoute,
     webDir: opts.webDir,
   })
   await app.ready()

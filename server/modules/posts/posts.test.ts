@@ -310,3 +310,15 @@ describe('DELETE /api/v1/posts/:id', () => {
     expect((await injectAs(ctx.app, asha, { method: 'DELETE', url })).statusCode).toBe(404)
   })
 })
+
+describe('a NUL character in a post', () => {
+  it('is refused with 400 (not a 500) and no post is made', async () => {
+    const count = async () =>
+      Number(((await ctx.database.db.execute(sql`select count(*)::int as n from posts`)).rows[0] as any).n)
+    const before = await count()
+    const res = await create(asha, { content: 'Hello\u0000world' })
+    expect(res.statusCode).toBe(400)
+    expect(res.json()).toMatchObject({ success: false, code: 'invalid_value' })
+    expect(await count()).toBe(before)
+  })
+})

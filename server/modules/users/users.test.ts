@@ -297,3 +297,24 @@ describe('uploads are served by detected type only', () => {
     expect((await ctx.app.inject({ method: 'GET', url: '/uploads/..%2F..%2Fpglite' })).statusCode).toBe(404)
   })
 })
+
+describe('values the database cannot take', () => {
+  it('answers 400, not 500, for a NUL or a uuid-shaped but malformed id, and a NUL in a skill changes nothing', async () => {
+    for (const url of ['/api/v1/user/%00', `/api/v1/user/${'-'.repeat(36)}`, '/api/v1/user/m/a%00b']) {
+      const res = await ctx.app.inject({ method: 'GET', url })
+      expect(res.statusCode, url).toBe(400)
+      expect(res.json().code).toBe('invalid_value')
+    }
+    const before = (await injectAs(ctx.app, ravi, { method: 'GET', url: '/api/v1/user/me' })).json().user
+      .skills
+    const res = await injectAs(ctx.app, ravi, {
+      method: 'POST',
+      url: '/api/v1/user/update-skills',
+      payload: { skills: ['Re\u0000act'] },
+    })
+    expect(res.statusCode).toBe(400)
+    expect(
+      (await injectAs(ctx.app, ravi, { method: 'GET', url: '/api/v1/user/me' })).json().user.skills,
+    ).toEqual(before)
+  })
+})

@@ -1,0 +1,455 @@
+import type { Kit, Persona, Req, RouteKey, Who } from './authz-fixtures'
+import { jobBody } from './jobs'
+
+/**
+ * The authorization matrix (ADR 019): for every route the app registers, the exact status each of four callers
+ * gets for a valid request — [anonymous, owner, other user, wrong role].
+ *
+ * - owner: the user the resource belongs to (or, for routes about "my" things, any signed-in user acting on their
+ *   own). other: a user of the same role with no tie to the resource. wrongRole: a user of the other role — where
+ *   possible the one tied to the resource (the hired freelancer on the client's job, the job's client on the
+ *   freelancer's application), so the cell proves the tie alone grants nothing.
+ * - 404 where the design hides existence (drafts are seen only by their creator: DECISIONS.md "Spec quirks").
+ *
+ * The test fails when a registered route has no row here, and when a row names a route that no longer exists.
+ */
+export interface Row {
+  route: string
+  /** Told apart when a route has more than one row (e.g. a draft job). */
+  case?: string
+  /** Which fixture user plays owner, other and wrong role. */
+  who?: Record<Exclude<Persona, 'anonymous'>, Who>
+  expect: [anonymous: number, owner: number, other: number, wrongRole: number]
+  /** Build the request anew for every cell (its happy path would spoil the next cell's fixture). */
+  fresh?: boolean
+  request(k: Kit, persona: Persona): Req | Promise<Req>
+  /** Who the fuzzer sends as, when not the first signed-in caller the row lets through. */
+  fuzzAs?: Exclude<Persona, 'anonymous'>
+  /** More to assert on an answer (a 200 that must not carry someone else's data). */
+  check?(persona: Persona, body: any): void
+}
+
+/** The client's resource: another client, and the freelancer hired on it. */
+export const CLIENT_SIDE = { owner: 'client', other: 'client2', wrongRole: 'freelancer' } as const
+/** The freelancer's resource: another freelancer, and the client whose job it concerns. */
+export const FREELANCER_SIDE = { owner: 'freelancer', other: 'freelancer2', wrongRole: 'client' } as const
+
+/**
+ * Routes not in the matrix, each with the reason. HEAD routes Fastify adds beside every GET are left out by rule
+ * (they run the GET handler), as is everything under /api/docs (the OpenAPI UI and document).
+ */
+export const EXCLUDED: Record<string, string> = {
+  'GET /*': 'SPA fallback for the built web app (registered only when the web build exists)',
+}
+export const isExcludedByRule = (r: RouteKey, all: RouteKey[]) =>
+  r.url === '/api/docs' ||
+  r.url.startsWith('/api/docs/') ||
+  (r.method === 'HEAD' && all.some((g) => g.method === 'GET' && g.url === r.url))
+
+const ALL = (s: number): Row['expect'] => [s, s, s, s]
+const SIGNED_IN = (s: number): Row['expect'] => [401, s, s, s]
+const OWNER_ONLY = (s: number): Row['expect'] => [401, s, 403, 403]
+
+const rnd = () => Math.random().toString(36).slice(2, 10)
+
+/** Payment rows, the same under /api/payments and /api/v1/payments. */
+const paymentRows = (base: string): Row[] => [
+  {
+    route: `POST ${base}/create-order`,
+    expect: OWNER_ONLY(200),
+    request: (k) => ({ body: { jobId: k.fx.openJob._id } }),
+  },
+  {
+    route: `POST ${base}/verify`,
+    expect: OWNER_ONLY(200),
+    fresh: true,
+    request: async (k) => {
+      const { job, result } = await k.paidOrder()
+      return { body: { jobId: job._id, ...result } }
+    },
+  },
+  {
+    route: `POST ${base}/sandbox/pay`,
+    expect: OWNER_ONLY(200),
+    fresh: true,
+    request: async (k) => ({ body: { orderId: (await k.newOrder()).orderId, outcome: 'success' } }),
+  },
+  {
+    route: `POST ${base}/release`,
+    expect: OWNER_ONLY(200),
+    fresh: true,
+    request: async (k) => ({ body: { jobId: (await k.hiredFunded())._id } }),
+  },
+  {
+    route: `POST ${base}/refund`,
+    expect: OWNER_ONLY(200),
+    fresh: true,
+    request: async (k) => ({ body: { jobId: (await k.hiredFunded())._id } }),
+  },
+  {
+    // The hired freelancer is a party to the job's money and sees it too.
+    route: `GET ${base}/job/:jobId`,
+    expect: [401, 200, 403, 200],
+    request: (k) => ({ params: { jobId: k.fx.job._id } }),
+  },
+  {
+    route: `GET ${base}/job/:jobId`,
+    case: 'a draft job',
+    expect: [401, 200, 404, 404],
+    request: (k) => ({ params: { jobId: k.fx.draftJob._id } }),
+  },
+  {
+    // Payments hide only drafts: the hired freelancer still sees the money of an archived job.
+    route: `GET ${base}/job/:jobId`,
+    case: 'an archived job',
+    expect: [401, 200, 403, 200],
+    request: async (k) => ({ params: { jobId: (await k.archivedJob(true))._id } }),
+  },
+  { route: `GET ${base}/earnings`, expect: SIGNED_IN(200), request: () => ({}) },
+  {
+    // Authenticated by the provider's signature, not by a session.
+    route: `POST ${base}/webhook`,
+    expect: ALL(200),
+    fresh: true,
+    request: (k) => k.signedWebhook(),
+  },
+]
+
+export const MATRIX: Row[] = [
+  // Meta
+  { route: 'GET /healthz', expect: ALL(200), request: () => ({}) },
+  { route: 'GET /readyz', expect: ALL(200), request: () => ({}) },
+  { route: 'GET /api/v1/config', expect: ALL(200), request: () => ({}) },
+
+  // Sign-up, login, logout
+  {
+    route: 'POST /api/v1/user/send-otp',
+    expect: ALL(200),
+    fresh: true,
+    request: () => ({ body: { email: `new-${rnd()}@example.in`, fullname: 'New Person' } }),
+  },
+  {
+    route: 'POST /api/v1/user/send-login-otp',
+    expect: ALL(200),
+    fresh: true,
+    request: () => ({ body: { email: `someone-${rnd()}@example.in` } }),
+  },
+  {
+    route: 'POST /api/v1/user/verify-otp',
+    expect: ALL(200),
+    fresh: true,
+    request: async (k) => {
+      const email = `verify-${rnd()}@example.in`
+      await k.ctx.app.inject({
+        method: 'POST',
+        url: '/api/v1/user/send-otp',
+        payload: { email, fullname: 'Verify Me' },
+      })
+      return { body: { email, otp: k.ctx.sink.lastCode(email) } }
+    },
+  },
+  {
+    route: 'POST /api/v1/user/logout',
+    expect: SIGNED_IN(200),
+    fresh: true,
+    request: async (k, p) => (p === 'anonymous' ? {} : { as: { [p]: await k.newUser() } }),
+  },
+
+  // Profiles
+  { route: 'GET /api/v1/user/me', expect: SIGNED_IN(200), request: () => ({}) },
+  {
+    route: 'GET /api/v1/user/m/:userId',
+    expect: ALL(200),
+    request: (k) => ({ params: { userId: k.s.freelancer.user.userId } }),
+  },
+  {
+    route: 'GET /api/v1/user/:id',
+    expect: ALL(200),
+    request: (k) => ({ params: { id: k.s.freelancer.user._id } }),
+  },
+  {
+    route: 'PUT /api/v1/user/profile',
+    expect: SIGNED_IN(200),
+    request: () => ({ multipart: { fields: { fullname: 'Same Name' } } }),
+  },
+  {
+    route: 'POST /api/v1/user/profile/update',
+    expect: SIGNED_IN(200),
+    request: () => ({ multipart: { fields: { fullname: 'Same Name', bio: 'I build things' } } }),
+  },
+  {
+    route: 'POST /api/v1/user/update-skills',
+    expect: SIGNED_IN(200),
+    request: () => ({ body: { skills: ['React'] } }),
+  },
+  {
+    route: 'POST /api/v1/user/role',
+    expect: SIGNED_IN(200),
+    fresh: true,
+    request: async (k, p) =>
+      p === 'anonymous'
+        ? { body: { role: 'client' } }
+        : { body: { role: 'client' }, as: { [p]: await k.newUser() } },
+  },
+
+  // Uploads: files are public by their unguessable name; anyone signed in uploads.
+  {
+    route: 'GET /uploads/:fileName',
+    expect: ALL(200),
+    request: (k) => ({ params: { fileName: k.fx.upload.fileName } }),
+  },
+  {
+    route: 'POST /api/v1/uploads',
+    expect: SIGNED_IN(201),
+    request: (k) => ({
+      multipart: { fields: {}, files: [{ field: 'files', name: 'a.png', type: 'image/png', data: k.png }] },
+    }),
+  },
+
+  // Jobs
+  {
+    route: 'POST /api/v1/job/post',
+    expect: [401, 201, 201, 403],
+    request: () => ({ body: jobBody() }),
+  },
+  { route: 'GET /api/v1/job/get', expect: ALL(200), request: () => ({ query: { keyword: 'react' } }) },
+  { route: 'GET /api/v1/job/getadminjobs', expect: [401, 200, 200, 403], request: () => ({}) },
+  {
+    route: 'GET /api/v1/job/:id',
+    expect: ALL(200),
+    request: (k) => ({ params: { id: k.fx.job._id } }),
+  },
+  {
+    route: 'GET /api/v1/job/:id',
+    case: 'a draft job',
+    expect: [404, 200, 404, 404],
+    request: (k) => ({ params: { id: k.fx.draftJob._id } }),
+  },
+  {
+    route: 'GET /api/v1/job/:id',
+    case: 'an archived job',
+    expect: [404, 200, 404, 404],
+    request: async (k) => ({ params: { id: (await k.archivedJob())._id } }),
+  },
+  {
+    route: 'PUT /api/v1/job/:id',
+    expect: OWNER_ONLY(200),
+    request: (k) => ({ params: { id: k.fx.openJob._id }, body: jobBody({ title: 'Logo for a tea shop' }) }),
+  },
+  {
+    route: 'PUT /api/v1/job/:id',
+    case: 'a draft job',
+    expect: [401, 200, 404, 404],
+    request: (k) => ({
+      params: { id: k.fx.draftJob._id },
+      body: jobBody({ title: 'Secret draft', status: 'draft' }),
+    }),
+  },
+  {
+    route: 'POST /api/v1/job/:id/status',
+    expect: OWNER_ONLY(200),
+    fresh: true,
+    request: async (k) => ({ params: { id: (await k.newJob())._id }, body: { action: 'close' } }),
+  },
+  {
+    route: 'DELETE /api/v1/job/:id',
+    expect: OWNER_ONLY(200),
+    fresh: true,
+    request: async (k) => ({ params: { id: (await k.newJob())._id } }),
+  },
+  {
+    route: 'DELETE /api/v1/job/:id',
+    case: 'a draft job',
+    expect: [401, 200, 404, 404],
+    fresh: true,
+    request: async (k) => ({ params: { id: (await k.newJob({ status: 'draft' }))._id } }),
+  },
+  {
+    // Escrow work: only the hired freelancer hands in work or asks to be paid.
+    route: 'POST /api/v1/job/:id/submit-work',
+    who: FREELANCER_SIDE,
+    expect: OWNER_ONLY(200),
+    request: (k) => ({ params: { id: k.fx.job._id }, body: { message: 'Done, see the link' } }),
+  },
+  {
+    route: 'POST /api/v1/job/:id/request-payment',
+    who: FREELANCER_SIDE,
+    expect: OWNER_ONLY(200),
+    request: (k) => ({ params: { id: k.fx.job._id }, body: { message: 'Please release' } }),
+  },
+
+  // Applications
+  {
+    // The job's own client is refused (own_job); any freelancer applies once.
+    route: 'POST /api/v1/application/jobs/:id/apply',
+    who: FREELANCER_SIDE,
+    expect: [401, 201, 201, 403],
+    fresh: true,
+    request: async (k) => ({ params: { id: (await k.newJob())._id }, body: {} }),
+  },
+  {
+    route: 'POST /api/v1/application/jobs/:id/apply',
+    case: 'a draft job',
+    who: FREELANCER_SIDE,
+    expect: [401, 404, 404, 403],
+    request: (k) => ({ params: { id: k.fx.draftJob._id }, body: {} }),
+  },
+  {
+    route: 'GET /api/v1/application/student/applications',
+    who: FREELANCER_SIDE,
+    expect: SIGNED_IN(200),
+    request: () => ({}),
+  },
+  {
+    route: 'GET /api/v1/application/jobs/:id/applicants',
+    expect: OWNER_ONLY(200),
+    request: (k) => ({ params: { id: k.fx.job._id } }),
+  },
+  {
+    route: 'GET /api/v1/application/jobs/:id/applicants',
+    case: 'a draft job',
+    expect: [401, 200, 404, 404],
+    request: (k) => ({ params: { id: k.fx.draftJob._id } }),
+  },
+  {
+    // wrongRole is the applicant: nobody accepts themself.
+    route: 'PATCH /api/v1/application/applications/:applicationId/status',
+    expect: OWNER_ONLY(200),
+    fresh: true,
+    request: async (k) => ({
+      params: { applicationId: (await k.newApplication('freelancer')).application._id },
+      body: { status: 'accepted' },
+    }),
+  },
+  {
+    // wrongRole is the job's client: only the applicant withdraws.
+    route: 'DELETE /api/v1/application/applications/:applicationId',
+    who: FREELANCER_SIDE,
+    expect: OWNER_ONLY(200),
+    fresh: true,
+    request: async (k) => ({
+      params: { applicationId: (await k.newApplication('freelancer')).application._id },
+    }),
+  },
+
+  // Companies
+  {
+    route: 'POST /api/v1/company',
+    expect: [401, 201, 201, 403],
+    // Fuzzed as the other client, so the owner's 20-company limit is left for the fresh companies of later rows.
+    fuzzAs: 'other',
+    request: () => ({ body: { name: `Acme ${rnd()}` } }),
+  },
+  { route: 'GET /api/v1/company', expect: SIGNED_IN(200), request: () => ({}) },
+  {
+    route: 'GET /api/v1/company/:id',
+    expect: ALL(200),
+    request: (k) => ({ params: { id: k.fx.company._id } }),
+  },
+  {
+    route: 'PUT /api/v1/company/:id',
+    expect: OWNER_ONLY(200),
+    request: (k) => ({ params: { id: k.fx.company._id }, body: { name: k.fx.company.name } }),
+  },
+  {
+    route: 'DELETE /api/v1/company/:id',
+    expect: OWNER_ONLY(200),
+    fresh: true,
+    request: async (k) => ({ params: { id: (await k.newCompany())._id } }),
+  },
+
+  // Search
+  { route: 'GET /api/v1/search', expect: ALL(200), request: () => ({ query: { q: 'react' } }) },
+
+  // Payments, under both bases
+  ...paymentRows('/api/payments'),
+  ...paymentRows('/api/v1/payments'),
+
+  // Chat. A conversation is named by the other member, so nobody can name someone else's: "other" opens their
+  // own, empty one with the same person; wrongRole is that person, who cannot message themself (400).
+  { route: 'GET /api/v1/chat/conversations', expect: SIGNED_IN(200), request: () => ({}) },
+  {
+    route: 'GET /api/v1/chat/conversations/with-job/:userId',
+    expect: [401, 200, 200, 400],
+    request: (k) => ({ params: { userId: k.s.freelancer.user._id } }),
+  },
+  {
+    route: 'GET /api/v1/chat/messages/:userId',
+    expect: [401, 200, 200, 400],
+    request: (k) => ({ params: { userId: k.s.freelancer.user._id } }),
+    check: (p, body) => {
+      if (p === 'owner' && body.data.messages.length < 2) throw new Error('the owner sees the conversation')
+      if (p === 'other' && body.data.messages.length !== 0) throw new Error('another user sees none of it')
+    },
+  },
+  {
+    route: 'POST /api/v1/chat/send',
+    expect: [401, 201, 201, 400],
+    request: (k) => ({ body: { receiver: k.s.freelancer.user._id, content: 'Hello there' } }),
+  },
+  {
+    route: 'POST /api/v1/chat/read/:userId',
+    expect: [401, 200, 200, 400],
+    request: (k) => ({ params: { userId: k.s.freelancer.user._id } }),
+  },
+
+  // Notifications: only the owner reads or marks one.
+  { route: 'GET /api/v1/notification', expect: SIGNED_IN(200), request: () => ({}) },
+  { route: 'PATCH /api/v1/notification/read-all', expect: SIGNED_IN(200), request: () => ({}) },
+  {
+    route: 'PATCH /api/v1/notification/:id/read',
+    expect: OWNER_ONLY(200),
+    request: (k) => ({ params: { id: k.fx.notification } }),
+  },
+
+  // Posts
+  {
+    route: 'POST /api/v1/posts/create',
+    expect: SIGNED_IN(201),
+    request: () => ({ body: { content: 'A post from the matrix' } }),
+  },
+  { route: 'GET /api/v1/posts', expect: ALL(200), request: () => ({}) },
+  { route: 'GET /api/v1/posts/mine', expect: SIGNED_IN(200), request: () => ({}) },
+  {
+    route: 'GET /api/v1/posts/user/:userId',
+    expect: ALL(200),
+    request: (k) => ({ params: { userId: k.s.client.user.userId } }),
+  },
+  {
+    route: 'DELETE /api/v1/posts/:id',
+    expect: OWNER_ONLY(200),
+    fresh: true,
+    request: async (k) => ({ params: { id: (await k.newPost('client'))._id } }),
+  },
+  {
+    route: 'POST /api/v1/posts/:id/like',
+    expect: SIGNED_IN(200),
+    request: (k) => ({ params: { id: k.fx.post._id } }),
+  },
+  {
+    route: 'GET /api/v1/posts/:id/comments',
+    expect: ALL(200),
+    request: (k) => ({ params: { id: k.fx.post._id } }),
+  },
+  {
+    route: 'POST /api/v1/posts/:id/comments',
+    expect: SIGNED_IN(201),
+    request: (k) => ({ params: { id: k.fx.post._id }, body: { content: 'Well said' } }),
+  },
+  {
+    // The comment's writer deletes it; an unrelated client may not (the post's author may: next row).
+    route: 'DELETE /api/v1/posts/comments/:id',
+    who: { owner: 'freelancer', other: 'freelancer2', wrongRole: 'client2' },
+    expect: OWNER_ONLY(200),
+    fresh: true,
+    request: async (k) => ({ params: { id: (await k.newComment('freelancer'))._id } }),
+  },
+  {
+    route: 'DELETE /api/v1/posts/comments/:id',
+    case: "by the author of the post it is on (client's post)",
+    expect: OWNER_ONLY(200),
+    who: { owner: 'client', other: 'client2', wrongRole: 'freelancer2' },
+    fresh: true,
+    request: async (k) => ({ params: { id: (await k.newComment('freelancer'))._id } }),
+  },
+]
