@@ -63,21 +63,31 @@ async function startServer(dbUrl: string, withRedis: boolean): Promise<Server> {
   const port = await freePort()
   const url = `http://127.0.0.1:${port}`
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-sockets-'))
-  const proc = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    cwd: root,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      DATABASE_URL: dbUrl,
-      REDIS_URL: withRedis ? redisUrl : '',
-      LOG_LEVEL: 'warn',
-      SEED_DEMO: 'never',
-      SESSION_SECRET: 'bench-sockets-session-secret-0123456789abcdef',
+  const proc = spawn(
+    process.execPath,
+    // BENCH_SERVER_ARGS='--cpu-prof --cpu-prof-dir=.tmp' profiles the servers.
+    [
+      ...(process.env.BENCH_SERVER_ARGS?.split(' ').filter(Boolean) ?? []),
+      '--import',
+      'tsx',
+      'server/main.ts',
+    ],
+    {
+      cwd: root,
+      env: {
+        ...process.env,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATA_DIR: dataDir,
+        DATABASE_URL: dbUrl,
+        REDIS_URL: withRedis ? redisUrl : '',
+        LOG_LEVEL: 'warn',
+        SEED_DEMO: 'never',
+        SESSION_SECRET: 'bench-sockets-session-secret-0123456789abcdef',
+      },
+      stdio: ['ignore', 'ignore', 'inherit'],
     },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  })
+  )
   for (let i = 0; i < 600; i++) {
     if (proc.exitCode !== null) throw new Error(`server exited with ${proc.exitCode}`)
     try {
