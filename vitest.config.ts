@@ -9,7 +9,12 @@ export default defineConfig({
     },
   },
   test: {
-    include: ['server/**/*.test.ts', 'common/**/*.test.ts', 'web/src/**/*.test.ts'],
+    include: [
+      'server/**/*.test.ts',
+      'common/**/*.test.ts',
+      'web/src/**/*.test.ts',
+      'web/tooling/**/*.test.ts',
+    ],
     environment: 'node',
     testTimeout: 30_000,
     hookTimeout: 60_000,

@@ -12,7 +12,7 @@ const gzip = promisify(zlib.gzip)
 /** Text types worth compressing; images and fonts are compressed already. */
 const COMPRESSIBLE = /\.(js|mjs|css|html|svg|json|txt|xml|webmanifest)$/
 /** Below this a compressed copy saves less than the headers it costs. */
-const MIN_BYTES = 512
+export const MIN_BYTES = 512
 
 function listFiles(dir: string): string[] {
   return fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
