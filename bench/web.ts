@@ -5,6 +5,7 @@
 //        BENCH_LH_RUNS=3 npm run bench:web     (median of 3 Lighthouse runs per page and form factor)
 //        BENCH_SKIP_BUILD=1 npm run bench:web  (measure the dist/web already built)
 //        BENCH_LH_REPORTS=dir npm run bench:web (also keep each full Lighthouse report as JSON in dir)
+//        BENCH_PAGES=chat npm run bench:web     (only some pages)
 import { spawn, type ChildProcess } from 'node:child_process'
 import fs from 'node:fs'
 import os from 'node:os'
@@ -224,10 +225,14 @@ async function lighthouseOnce(
     ...extra,
   }
   const config: Config | undefined = formFactor === 'desktop' ? desktopConfig : undefined
-  const result = await lighthouse(url, flags, config)
-  if (!result) throw new Error(`Lighthouse gave no result for ${url}`)
-  if (result.lhr.runtimeError) throw new Error(`${url}: ${result.lhr.runtimeError.message}`)
-  return result.lhr
+  // A loaded machine now and then loses the trace (NO_NAVSTART…); such a run is repeated, up to twice.
+  for (let attempt = 1; ; attempt++) {
+    const result = await lighthouse(url, flags, config)
+    const error = result ? result.lhr.runtimeError : { message: 'no result' }
+    if (!error) return result!.lhr
+    if (attempt === 3) throw new Error(`${url}: ${error.message}`)
+    console.log(`  ${url} ${formFactor}: ${error.message.slice(0, 80)}… running it again`)
+  }
 }
 
 function summarise(page: string, formFactor: 'desktop' | 'mobile', url: string, lhrs: Result[]): PageScore {
@@ -311,7 +316,9 @@ async function main() {
       { name: '/description/:id', path: `/description/${jobId}` },
       { name: '/chat', path: '/chat', signedIn: true },
     ]
-    for (const p of pages) {
+    // BENCH_PAGES=chat (or description, /) measures only the pages whose name contains one of the words.
+    const only = process.env.BENCH_PAGES?.split(',').map((w) => w.trim())
+    for (const p of pages.filter((pg) => !only || only.some((w) => pg.name.includes(w)))) {
       for (const formFactor of ['desktop', 'mobile'] as const) {
         const url = server.url + p.path
         const lhrs: Result[] = []
