@@ -14,6 +14,7 @@ export default defineConfig({
       'common/**/*.test.ts',
       'web/src/**/*.test.ts',
       'web/tooling/**/*.test.ts',
+      'scripts/**/*.test.mjs',
     ],
     environment: 'node',
     testTimeout: 30_000,

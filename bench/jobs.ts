@@ -1,188 +1,398 @@
-// Job list, job detail and search under load, each beside a bare Fastify route answering the same bytes.
-// Usage: npm run bench            (100,000 jobs on PostgreSQL at DATABASE_URL, default the local `test` server)
-//        BENCH_JOBS=10000 BENCH_SECONDS=5 npm run bench
-import { spawn, type ChildProcess } from 'node:child_process'
+// Every hot read under load — job list (filtered, sorted, a deep cursor), job detail, search, conversations,
+// messages, the feed, notifications — each beside a bare Fastify route answering the same bytes (the ceiling),
+// with an EXPLAIN of the SQL each one runs. Usage:
+//   npm run bench                                  full volumes on PostgreSQL at DATABASE_URL (default local `test`)
+//   BENCH_SCALE=0.05 BENCH_SECONDS=3 npm run bench  a quick look (sizes × 0.05)
+//   BENCH_PGLITE=1 npm run bench                   embedded PGlite, sizes / 10
 import crypto from 'node:crypto'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import { fileURLToPath } from 'node:url'
-import autocannon from 'autocannon'
+import type { ChildProcess } from 'node:child_process'
+import type { FastifyInstance } from 'fastify'
 import pg from 'pg'
+import pino from 'pino'
 import { sql } from 'drizzle-orm'
-import { openDatabase } from '../server/db/client'
+import { buildApp } from '../server/app'
+import { loadConfig } from '../server/config'
+import { openDatabase, type Database } from '../server/db/client'
 import { migrate } from '../server/db/migrate'
+import { createMailer } from '../server/mail/mailer'
 import { seedIfEmpty } from '../server/seed/seed'
-import { generateJobs, toJobRows } from '../server/seed/demo-jobs'
-import { jobs, users, companies, sessions } from '../server/db/schema'
-import { adminStatement, freePort } from './lib'
+import { sessions } from '../server/db/schema'
+import { generate, volumesFor, type GenerateReport, type Run } from './generate'
+import {
+  captureStatements,
+  explainStatements,
+  pgliteExplainer,
+  postgresExplainer,
+  type EndpointExplain,
+} from './explain'
+import {
+  adminStatement,
+  browserCookies,
+  databaseExists,
+  drain,
+  freePort,
+  load,
+  removeTempDirs,
+  root,
+  sessionRow,
+  startAndWait,
+  stopAll,
+  tempDir,
+} from './lib'
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 const baseUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test'
-const JOBS = Number(process.env.BENCH_JOBS ?? 100_000)
+const PGLITE = process.env.BENCH_PGLITE === '1'
+const SCALE = Number(process.env.BENCH_SCALE ?? (PGLITE ? 0.1 : 1))
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 8)
 const CONNECTIONS = 50
-// BENCH_DB=name keeps (and reuses) a database instead of a throwaway one, for repeated runs while tuning.
+const TARGET = { ratio: 0.5, p99: 25 }
+// A "big" table for the EXPLAIN check: a sequential scan over one of these is flagged.
+const BIG_ROWS = Number(process.env.BENCH_BIG_ROWS ?? 10_000)
+// BENCH_DB=name keeps (and reuses) a database instead of a throwaway one — on PGlite, a directory.
 const keepDb = process.env.BENCH_DB
-const benchToken = crypto.randomBytes(32).toString('base64url')
-const dbName = keepDb ?? `bench_${Date.now()}`
+const sessionSecret = crypto.randomBytes(32).toString('hex')
 
-const admin = (sql: string) => adminStatement(baseUrl, sql)
-
-/** Starts a process and resolves once `readyUrl` answers 200 (request logs stay off, as in production at warn). */
-async function startAndWait(
-  cmd: string[],
-  env: Record<string, string>,
-  readyUrl: string,
-): Promise<ChildProcess> {
-  const proc = spawn(process.execPath, cmd, {
-    cwd: root,
-    env: { ...process.env, ...env },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  })
-  for (let i = 0; i < 600; i++) {
-    if (proc.exitCode !== null) throw new Error(`${cmd.join(' ')} exited with ${proc.exitCode}`)
-    try {
-      if ((await fetch(readyUrl)).ok) return proc
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 100))
-  }
-  throw new Error(`${cmd.join(' ')} did not become ready`)
+export interface Opened {
+  database: Database
+  run: Run
+  /** Where the server should point: DATABASE_URL, or DATA_DIR for PGlite. */
+  serverEnv: Record<string, string>
+  label: string
+  close(): Promise<void>
+  drop(): Promise<void>
 }
 
-async function load(url: string, headers: Record<string, string> = {}) {
-  // A short warm-up first (JIT, connection pools, the read cache), as a server that has been up a while would be.
-  await autocannon({ url, headers, connections: 10, duration: 1 })
-  const r = await autocannon({ url, headers, connections: CONNECTIONS, duration: SECONDS })
-  return { rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, errors: r.errors + r.non2xx }
+/** Opens (creating if needed) the benchmark database, migrated and with the demo seed. */
+export async function openBench(name: string, keep: boolean): Promise<Opened> {
+  if (PGLITE) {
+    const dir = keep ? path.resolve(name) : fs.mkdtempSync(path.join(os.tmpdir(), 'bench-pglite-'))
+    const database = await openDatabase({ dataDir: path.join(dir, 'pglite') })
+    await migrate(database)
+    await seedIfEmpty(database.db)
+    return {
+      database,
+      run: async (text) => ((await database.db.execute(sql.raw(text))) as any).rows,
+      serverEnv: { DATA_DIR: dir, DATABASE_URL: '', SEED_DEMO: 'never' },
+      label: 'PGlite',
+      close: () => database.close(),
+      drop: async () => {
+        if (!keep) fs.rmSync(dir, { recursive: true, force: true })
+      },
+    }
+  }
+  if (!(await databaseExists(baseUrl, name))) await adminStatement(baseUrl, `create database ${name}`)
+  const url = baseUrl.replace(/\/[^/]*$/, `/${name}`)
+  const database = await openDatabase({ databaseUrl: url })
+  await migrate(database)
+  await seedIfEmpty(database.db)
+  // One connection for the generator: its session settings (seed, replication role) must stick.
+  const client = new pg.Client({ connectionString: url })
+  await client.connect()
+  const version = (await client.query('show server_version')).rows[0].server_version
+  return {
+    database,
+    run: async (text) => (await client.query(text)).rows,
+    serverEnv: { DATABASE_URL: url },
+    label: `PostgreSQL ${version}`,
+    close: async () => {
+      await client.end()
+      await database.close()
+    },
+    drop: async () => {
+      if (!keep) await adminStatement(baseUrl, `drop database if exists ${name} with (force)`)
+    },
+  }
+}
+
+/** The app in this process (read cache off), to find cursors and record the SQL each endpoint runs. */
+export async function inProcessApp(database: Database): Promise<FastifyInstance> {
+  const dataDir = tempDir('bench-app-')
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'silent',
+    SESSION_SECRET: sessionSecret,
+    READ_CACHE_TTL_MS: '0',
+    SEED_DEMO: 'never',
+  })
+  const log = pino({ level: 'silent' })
+  const app = await buildApp({
+    config,
+    database,
+    mailer: createMailer({ transport: 'console', from: config.MAIL_FROM }, log),
+    logger: log,
+  })
+  await app.ready()
+  return app
+}
+
+/** Follows `nextCursor` `pages` times from `first`; returns the last cursor. */
+export async function deepCursor(
+  app: FastifyInstance,
+  first: string,
+  headers: Record<string, string>,
+  pages: number,
+  next: (body: any) => string | null | undefined,
+): Promise<string | null> {
+  let cursor: string | null = null
+  for (let i = 0; i < pages; i++) {
+    const sep = first.includes('?') ? '&' : '?'
+    const url = cursor ? `${first}${sep}cursor=${encodeURIComponent(cursor)}` : first
+    const res = await app.inject({ method: 'GET', url, headers })
+    if (res.statusCode !== 200) throw new Error(`${url}: ${res.statusCode} ${res.body}`)
+    const c = next(res.json())
+    if (!c) break
+    cursor = c
+  }
+  return cursor
+}
+
+/** Row counts per table, for telling a big table's sequential scan from a small one's. */
+export async function tableRows(run: Run): Promise<Map<string, number>> {
+  const rows = await run(`select relname, greatest(reltuples, 0)::bigint as n from pg_class
+                           where relkind = 'r' and relnamespace = current_schema()::regnamespace`)
+  return new Map(rows.map((r) => [r.relname as string, Number(r.n)]))
+}
+
+/** The EXPLAIN summary: the slowest statement's indexes per endpoint, then every statement with what it read. */
+function printExplains(list: { endpoint: string; explain: EndpointExplain }[]) {
+  console.log('\nEXPLAIN (ANALYZE, BUFFERS) of the slowest statement each endpoint runs')
+  console.table(
+    list.map((r) => ({
+      endpoint: r.endpoint,
+      statements: r.explain.statements.length,
+      'main ms': Number((r.explain.main?.ms ?? 0).toFixed(2)),
+      'indexes (main)': r.explain.main?.indexes.join(', ') || '-',
+      'seq scan on a big table': r.explain.bigSeqScans.join(', ') || '-',
+    })),
+  )
+  // Every statement, in the order the route ran them, with what its plan read.
+  for (const r of list) {
+    console.log(`${r.endpoint}:`)
+    for (const s of r.explain.statements) {
+      const seq = s.seqScans.map((q) => `${q.big ? 'SEQ SCAN ON BIG TABLE' : 'seq scan'} ${q.table}`)
+      const reads = [...s.indexes, ...seq].join(', ') || 'no table'
+      console.log(`  ${s.ms.toFixed(2).padStart(8)} ms  ${reads}  |  ${s.sql.slice(0, 110)}`)
+    }
+  }
+}
+
+interface Target {
+  name: string
+  path: string
+  /** Whose session (a persona key), or null for a signed-out visitor. */
+  as: string | null
 }
 
 async function main() {
-  const exists = keepDb
-    ? await (async () => {
-        const c = new pg.Client({ connectionString: baseUrl })
-        await c.connect()
-        const r = await c.query('select 1 from pg_database where datname = $1', [dbName])
-        await c.end()
-        return r.rowCount === 1
-      })()
-    : false
-  if (!exists) await admin(`create database ${dbName}`)
-  const url = baseUrl.replace(/\/[^/]*$/, `/${dbName}`)
+  const dbName = PGLITE ? (keepDb ?? 'bench') : (keepDb ?? `bench_${Date.now()}`)
+  const volumes = volumesFor(SCALE, process.env.BENCH_JOBS ? Number(process.env.BENCH_JOBS) : undefined)
   const procs: ChildProcess[] = []
+  const opened = await openBench(dbName, !!keepDb)
+  let closed = false
   try {
-    const database = await openDatabase({ databaseUrl: url })
-    await migrate(database)
-    await seedIfEmpty(database.db)
-    const [{ n: existing }] = (await database.db.execute(sql`select count(*)::int as n from jobs`))
-      .rows as any
-    if (existing >= JOBS) console.log(`reusing ${existing} jobs in ${dbName}`)
-    else {
-      const [creator] = await database.db.select({ id: users.id }).from(users).limit(1)
-      const [company] = await database.db.select({ id: companies.id }).from(companies).limit(1)
-      const t = Date.now()
-      const pool = generateJobs(Math.min(JOBS, 2000))
-      const now = Date.now()
-      for (let done = 0; done < JOBS; done += 1000) {
-        const batch = pool
-          .slice(0, Math.min(1000, JOBS - done))
-          .map((j, i) => ({ ...j, title: `${j.title} #${done + i}`.slice(0, 120) }))
-        const rows = toJobRows(
-          batch,
-          {
-            users: new Proxy({}, { get: () => creator.id }),
-            companies: new Proxy({}, { get: () => company.id }),
-          },
-          now - done * 60_000,
-          done,
-        )
-        await database.db.insert(jobs).values(rows)
-        if (done % 20_000 === 0) process.stdout.write(`  inserted ${done} jobs\r`)
-      }
-      await database.exec('analyze')
-      console.log(`generated ${JOBS} jobs in ${((Date.now() - t) / 1000).toFixed(1)} s`)
+    console.log(`${opened.label}: generating ${JSON.stringify(volumes)}`)
+    const report: GenerateReport = await generate(opened.run, opened.database.db, volumes)
+    console.log(
+      report.steps.length
+        ? `generated in ${report.seconds.toFixed(1)} s: ${JSON.stringify(report.counts)}`
+        : `reusing ${dbName}: ${JSON.stringify(report.counts)}`,
+    )
+
+    // Personas: the heaviest user of each feature, and a freelancer with skills for the job list.
+    const one = async (text: string) => (await opened.run(text))[0]
+    const chatter = await one(`
+      select u as id, count(*)::int as n
+        from (select user_a as u from conversations union all select user_b from conversations) x
+       group by u order by 2 desc limit 1`)
+    const partner = await one(`
+      select case when c.user_a = '${chatter.id}' then c.user_b else c.user_a end as id, c.id as conversation,
+             (select count(*) from messages m where m.conversation_id = c.id)::int as n
+        from conversations c where c.user_a = '${chatter.id}' or c.user_b = '${chatter.id}'
+       order by n desc limit 1`)
+    const deepSeq = (
+      await one(`select coalesce((select seq from messages where conversation_id = '${partner.conversation}'
+                  order by seq desc offset ${Math.min(1000, Math.floor(partner.n / 2))} limit 1), 0) as seq`)
+    ).seq
+    const notified = await one(
+      `select user_id as id, count(*)::int as n from notifications group by 1 order by 2 desc limit 1`,
+    )
+    const freelancer = await one(`select id from bench_users where n = 2`)
+    const detailJob = await one(
+      `select id from jobs where archived_at is null and status = 'active' order by created_at desc limit 1`,
+    )
+    console.log(
+      `personas: ${chatter.n} conversations (busiest has ${partner.n} messages), ${notified.n} notifications`,
+    )
+    const personas: Record<string, string> = {
+      chatter: chatter.id,
+      notified: notified.id,
+      freelancer: freelancer.id,
     }
-    // A signed-in visitor (a session row as login makes it): their answers depend on who they are, so they are
-    // never served from the read cache — these rows measure the database path itself.
-    const [visitor] = await database.db
-      .select({ id: users.id })
-      .from(users)
-      .where(sql`role = 'freelancer'`)
-      .limit(1)
-    await database.db.insert(sessions).values({
-      tokenHash: crypto.createHash('sha256').update(benchToken).digest('hex'),
-      userId: visitor.id,
-      expiresAt: new Date(Date.now() + 86_400_000),
-    })
-    await database.close()
+    const tokens: Record<string, string> = {}
+    for (const [key, userId] of Object.entries(personas)) {
+      const s = sessionRow(userId)
+      await opened.database.db
+        .insert(sessions)
+        .values({ tokenHash: s.tokenHash, userId: s.userId, expiresAt: s.expiresAt })
+      tokens[key] = s.token
+    }
+
+    // Cursors a client would hold after paging, found through the app itself.
+    const app = await inProcessApp(opened.database)
+    const bearer = (key: string | null): Record<string, string> =>
+      key ? { authorization: `Bearer ${tokens[key]}` } : {}
+    const jobCursor = await deepCursor(app, '/api/v1/job/get?sort=newest', {}, 50, (b) => b.data.nextCursor)
+    const feedCursor = await deepCursor(app, '/api/v1/posts', {}, 50, (b) => b.data.nextCursor)
+    const targets: Target[] = [
+      { name: 'list newest', path: '/api/v1/job/get?sort=newest', as: null },
+      {
+        name: 'list filtered',
+        path: '/api/v1/job/get?sort=newest&category=Jobs&location=Maharashtra',
+        as: null,
+      },
+      {
+        name: 'list deep page',
+        path: `/api/v1/job/get?sort=newest&cursor=${encodeURIComponent(jobCursor ?? '')}`,
+        as: null,
+      },
+      { name: 'job detail', path: `/api/v1/job/${detailJob.id}`, as: null },
+      { name: 'search common', path: '/api/v1/search?q=design', as: null },
+      { name: 'search rare', path: '/api/v1/search?q=kannada', as: null },
+      { name: 'search typo', path: '/api/v1/search?q=reakt%20developr', as: null },
+      { name: 'feed', path: '/api/v1/posts', as: null },
+      {
+        name: 'feed deep page',
+        path: `/api/v1/posts?cursor=${encodeURIComponent(feedCursor ?? '')}`,
+        as: null,
+      },
+      { name: 'signed in: list relevant', path: '/api/v1/job/get', as: 'freelancer' },
+      {
+        name: 'signed in: list filtered',
+        path: '/api/v1/job/get?sort=newest&category=Jobs&location=Maharashtra',
+        as: 'freelancer',
+      },
+      {
+        name: 'signed in: list deep page',
+        path: `/api/v1/job/get?sort=newest&cursor=${encodeURIComponent(jobCursor ?? '')}`,
+        as: 'freelancer',
+      },
+      { name: 'signed in: job detail', path: `/api/v1/job/${detailJob.id}`, as: 'freelancer' },
+      { name: 'signed in: search common', path: '/api/v1/search?q=design', as: 'freelancer' },
+      { name: 'signed in: search rare', path: '/api/v1/search?q=kannada', as: 'freelancer' },
+      { name: 'signed in: feed', path: '/api/v1/posts', as: 'freelancer' },
+      { name: 'conversations', path: '/api/v1/chat/conversations', as: 'chatter' },
+      { name: 'messages page', path: `/api/v1/chat/messages/${partner.id}`, as: 'chatter' },
+      {
+        name: 'messages deep page',
+        path: `/api/v1/chat/messages/${partner.id}?before=${deepSeq}`,
+        as: 'chatter',
+      },
+      { name: 'notifications', path: '/api/v1/notification', as: 'notified' },
+    ]
+    // BENCH_ONLY=detail,search runs the endpoints whose names contain one of the words.
+    const only = process.env.BENCH_ONLY?.split(',').filter(Boolean)
+    const chosen = targets.filter((t) => !only || only.some((w) => t.name.includes(w)))
+
+    // EXPLAIN (ANALYZE, BUFFERS) of every statement each endpoint runs.
+    const rowsByTable = await tableRows(opened.run)
+    const explainer = PGLITE
+      ? pgliteExplainer()
+      : await postgresExplainer(baseUrl.replace(/\/[^/]*$/, `/${dbName}`))
+    const explains: Record<string, EndpointExplain> = {}
+    for (const t of chosen) {
+      const { status, statements } = await captureStatements(app, t.path, bearer(t.as))
+      if (status !== 200) throw new Error(`${t.name}: ${status}`)
+      explains[t.name] = await explainStatements(explainer.explain, statements, rowsByTable, BIG_ROWS)
+    }
+    await explainer.close()
+    await app.close()
+    await opened.close() // PGlite is one process's: the server opens it next
+    closed = true
+    if (SECONDS === 0) {
+      // BENCH_SECONDS=0: generate and EXPLAIN only, no load.
+      printExplains(chosen.map((t) => ({ endpoint: t.name, explain: explains[t.name] })))
+      return
+    }
 
     const appPort = await freePort()
-    const app = { url: `http://127.0.0.1:${appPort}` }
+    const appUrl = `http://127.0.0.1:${appPort}`
+    const serverData: Record<string, string> = PGLITE ? {} : { DATA_DIR: tempDir('bench-server-') }
     procs.push(
       await startAndWait(
         ['--import', 'tsx', 'server/main.ts'],
-        { DATABASE_URL: url, PORT: String(appPort), HOST: '127.0.0.1', LOG_LEVEL: 'warn', REDIS_URL: '' },
-        `${app.url}/readyz`,
+        {
+          ...opened.serverEnv,
+          ...serverData,
+          PORT: String(appPort),
+          HOST: '127.0.0.1',
+          LOG_LEVEL: 'warn',
+          REDIS_URL: '',
+          SESSION_SECRET: sessionSecret,
+        },
+        `${appUrl}/readyz`,
       ),
     )
-    // One job id and a deep cursor, found the way a client would.
-    const first = await (await fetch(`${app.url}/api/v1/job/get?sort=newest`)).json()
-    const jobId = first.data.jobs[0]._id
-    let cursor = first.data.nextCursor
-    for (let i = 0; i < 50 && cursor; i++)
-      cursor = (
-        await (
-          await fetch(`${app.url}/api/v1/job/get?sort=newest&cursor=${encodeURIComponent(cursor)}`)
-        ).json()
-      ).data.nextCursor
-    const targets: Record<string, string> = {
-      'list newest': '/api/v1/job/get?sort=newest',
-      'list filtered': '/api/v1/job/get?sort=newest&category=Jobs&location=Maharashtra',
-      'list deep page': `/api/v1/job/get?sort=newest&cursor=${encodeURIComponent(cursor)}`,
-      'job detail': `/api/v1/job/${jobId}`,
-      'search common': '/api/v1/search?q=design',
-      'search rare': '/api/v1/search?q=kannada',
-      'search typo': '/api/v1/search?q=reakt%20developr',
-      'signed in: list newest': '/api/v1/job/get?sort=newest',
-      'signed in: list deep page': `/api/v1/job/get?sort=newest&cursor=${encodeURIComponent(cursor)}`,
-      'signed in: search common': '/api/v1/search?q=design',
-      'signed in: search rare': '/api/v1/search?q=kannada',
-    }
-    const headersFor = (name: string): Record<string, string> =>
-      name.startsWith('signed in') ? { authorization: `Bearer ${benchToken}` } : {}
+    // Signed-in visitors send what a browser sends: the session cookie and the XSRF cookie.
+    const cookies: Record<string, string> = {}
+    for (const key of Object.keys(tokens)) cookies[key] = await browserCookies(appUrl, tokens[key])
+    const headersFor = (t: Target): Record<string, string> => (t.as ? { cookie: cookies[t.as] } : {})
+
     const bodies: Record<string, { type: string; body: string }> = {}
-    for (const [name, p] of Object.entries(targets)) {
-      const res = await fetch(app.url + p, { headers: headersFor(name) })
-      if (!res.ok) throw new Error(`${name}: ${res.status} ${await res.text()}`)
-      bodies[encodeURIComponent(name)] = {
+    for (const t of chosen) {
+      const res = await fetch(appUrl + t.path, { headers: headersFor(t) })
+      if (!res.ok) throw new Error(`${t.name}: ${res.status} ${await res.text()}`)
+      bodies[encodeURIComponent(t.name)] = {
         type: res.headers.get('content-type') ?? 'application/json',
         body: await res.text(),
       }
     }
-    const bodiesFile = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'bench-')), 'bodies.json')
+    const bodiesFile = path.join(tempDir('bench-'), 'bodies.json')
     fs.writeFileSync(bodiesFile, JSON.stringify(bodies))
     const ceilingPort = await freePort()
-    const ceiling = { url: `http://127.0.0.1:${ceilingPort}` }
+    const ceilingUrl = `http://127.0.0.1:${ceilingPort}`
     procs.push(
       await startAndWait(
         ['--import', 'tsx', 'bench/ceiling.ts'],
         { CEILING_BODIES_FILE: bodiesFile, PORT: String(ceilingPort) },
-        `${ceiling.url}/health`,
+        `${ceilingUrl}/health`,
       ),
     )
 
     const results = []
-    // BENCH_ONLY=detail,search runs the endpoints whose names contain one of the words.
-    const only = process.env.BENCH_ONLY?.split(',').filter(Boolean)
-    for (const [name, p] of Object.entries(targets)) {
-      if (only && !only.some((w) => name.includes(w))) continue
-      const real = await load(app.url + p, headersFor(name))
-      const bare = await load(`${ceiling.url}/${encodeURIComponent(encodeURIComponent(name))}`)
-      results.push({ endpoint: name, ...real, ceilingRps: bare.rps, ratio: real.rps / bare.rps })
+    for (const t of chosen) {
+      await drain(appUrl)
+      const real = await load(appUrl + t.path, headersFor(t), { connections: CONNECTIONS, seconds: SECONDS })
+      const bare = await load(
+        `${ceilingUrl}/${encodeURIComponent(encodeURIComponent(t.name))}`,
+        {},
+        {
+          connections: CONNECTIONS,
+          seconds: SECONDS,
+        },
+      )
+      const ratio = real.rps / bare.rps
+      const e = explains[t.name]
+      results.push({
+        endpoint: t.name,
+        path: t.path.replace(/cursor=[^&]+/, 'cursor=…'),
+        signedIn: !!t.as,
+        bytes: bodies[encodeURIComponent(t.name)].body.length,
+        ...real,
+        ceilingRps: bare.rps,
+        ratio,
+        pass: ratio >= TARGET.ratio && real.p99 <= TARGET.p99 && real.errors === 0,
+        explain: e,
+      })
+      process.stdout.write(`  ${t.name}: ${Math.round(real.rps)} req/s, p99 ${real.p99} ms\n`)
     }
-    console.log(`\n${JOBS} jobs on PostgreSQL, ${CONNECTIONS} connections, ${SECONDS} s each, loopback`)
+
+    console.log(
+      `\n${opened.label}, ${JSON.stringify(report.counts)}\n${CONNECTIONS} connections, ${SECONDS} s each, ` +
+        `loopback; targets: ≥ ${TARGET.ratio * 100} % of the ceiling's req/s and p99 ≤ ${TARGET.p99} ms`,
+    )
     console.table(
       results.map((r) => ({
         endpoint: r.endpoint,
@@ -192,24 +402,41 @@ async function main() {
         'ceiling req/s': Math.round(r.ceilingRps),
         'of ceiling': `${Math.round(r.ratio * 100)} %`,
         errors: r.errors,
+        target: r.pass ? 'pass' : 'FAIL',
       })),
     )
+    printExplains(results)
     fs.writeFileSync(
       path.join(root, 'bench/results.json'),
       JSON.stringify(
-        { at: new Date().toISOString(), jobs: JOBS, connections: CONNECTIONS, seconds: SECONDS, results },
+        {
+          at: new Date().toISOString(),
+          database: opened.label,
+          counts: report.counts,
+          generation: report,
+          connections: CONNECTIONS,
+          seconds: SECONDS,
+          targets: TARGET,
+          results,
+        },
         null,
         2,
       ),
     )
+    console.log('wrote bench/results.json')
   } finally {
-    for (const p of procs) p.kill('SIGTERM')
-    await new Promise((r) => setTimeout(r, 1500))
-    if (!keepDb) await admin(`drop database if exists ${dbName} with (force)`)
+    await stopAll(procs)
+    if (!closed) await opened.close().catch(() => {})
+    await opened.drop()
+    removeTempDirs()
   }
 }
 
-main().catch((e) => {
-  console.error(e)
-  process.exit(1)
-})
+if (process.argv[1] && path.resolve(process.argv[1]) === path.join(root, 'bench/jobs.ts'))
+  main().then(
+    () => process.exit(0),
+    (e) => {
+      console.error(e)
+      process.exit(1)
+    },
+  )

@@ -25,6 +25,8 @@ const RATE = Number(process.env.BENCH_RATE ?? 1000)
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 60)
 const GRACE_MS = 5000
 const WARMUP = Number(process.env.BENCH_WARMUP_SECONDS ?? 3)
+// After the measured window every client's connection is dropped at once and sending goes on while they come back.
+const RECONNECT_SECONDS = Number(process.env.BENCH_RECONNECT_SECONDS ?? 10)
 const dbName = `bench_sockets_${Date.now()}`
 
 if (SOCKETS < 2 || SOCKETS % 2) throw new Error('BENCH_SOCKETS must be an even number ≥ 2')
@@ -33,6 +35,12 @@ const perWindow = (RATE / SOCKETS) * (SOCKET_LIMITS.windowMs / 1000)
 if (perWindow > SOCKET_LIMITS.sendMessage * 0.8)
   throw new Error(
     `${RATE} msg/s over ${SOCKETS} sockets is ${perWindow.toFixed(1)} per socket per ${SOCKET_LIMITS.windowMs / 1000} s; the limit is ${SOCKET_LIMITS.sendMessage}. Use more sockets or a lower rate.`,
+  )
+// …and under the per-person chat limit the servers run with (CHAT_SEND_PER_MIN, default 60 a minute).
+const chatPerMin = Number(process.env.CHAT_SEND_PER_MIN ?? 60)
+if ((RATE / SOCKETS) * 60 > chatPerMin * 0.8)
+  throw new Error(
+    `${RATE} msg/s over ${SOCKETS} sockets is ${((RATE / SOCKETS) * 60).toFixed(1)} per person a minute; the chat limit is ${chatPerMin}. Use more sockets or a lower rate.`,
   )
 
 const admin = (statement: string) => adminStatement(baseUrl, statement)
@@ -96,7 +104,11 @@ function connect(url: string, token: string): Promise<ClientSocket> {
   const socket: ClientSocket = connectClient(url, {
     transports: ['websocket'],
     auth: { token },
-    reconnection: false,
+    // The web client's timing (spec §9): a dropped client comes back after 1–5 s and recovers what it missed.
+    reconnection: true,
+    reconnectionDelay: 1000,
+    reconnectionDelayMax: 5000,
+    randomizationFactor: 0.5,
     forceNew: true,
     timeout: 60_000,
   })
@@ -116,18 +128,26 @@ async function run(label: string, servers: Server[], people: { id: string; token
   const before = servers.map((s) => rss(s.proc.pid!))
   // Socket i belongs to person i; partners are 2k and 2k+1, and with two servers they sit on different ones.
   const sockets: ClientSocket[] = new Array(people.length)
+  const connectRange = async (from: number, to: number) => {
+    for (let i = from; i < to; i += 50)
+      await Promise.all(
+        people.slice(i, Math.min(i + 50, to)).map(async (p, j) => {
+          const k = i + j
+          sockets[k] = await connect(servers[k % servers.length].url, p.token)
+        }),
+      )
+  }
+  // Memory per idle socket is the slope from the first tenth to all of them: the first connections also pay for
+  // code paths and pools warming up once, which no later socket costs.
   const t0 = Date.now()
-  for (let i = 0; i < people.length; i += 50)
-    await Promise.all(
-      people.slice(i, i + 50).map(async (p, j) => {
-        const k = i + j
-        sockets[k] = await connect(servers[k % servers.length].url, p.token)
-      }),
-    )
+  const tenth = Math.max(2, Math.floor(people.length / 20) * 2)
+  await connectRange(0, tenth)
+  await sleep(1000)
+  const mid = servers.map((s) => rss(s.proc.pid!))
+  await connectRange(tenth, people.length)
   const connectSeconds = (Date.now() - t0) / 1000
   await sleep(2000)
   const after = servers.map((s) => rss(s.proc.pid!))
-  const perServer = servers.map((_, n) => people.filter((_, k) => k % servers.length === n).length)
 
   const sentAt = new Map<string, number>()
   const acked = new Set<string>()
@@ -135,16 +155,57 @@ async function run(label: string, servers: Server[], people: { id: string; token
   const latencies: number[] = []
   let duplicates = 0
   let refused = 0
+  // No ack within 30 s: the request or its answer went down with a dropped connection (the app shows it unsent).
+  let unanswered = 0
+  let recovered = 0
+  let reconnected = 0
+  let refetched = 0
+  let refetching = 0
+  const viaRefetch = new Set<string>()
+  const reconnectLatencies: number[] = []
+  const lastSeen: (string | undefined)[] = new Array(people.length)
+  const deliver = (key: string, refetch: boolean) => {
+    const at = sentAt.get(key)
+    if (at === undefined) return
+    if (received.has(key)) {
+      if (!refetch && !viaRefetch.has(key)) duplicates++
+      return
+    }
+    received.add(key)
+    if (refetch) {
+      viaRefetch.add(key)
+      refetched++
+    }
+    if (at < measureFrom) return
+    if (at < reconnectFrom) latencies.push(performance.now() - at)
+    else reconnectLatencies.push(performance.now() - at)
+  }
   sockets.forEach((s, k) => {
     const me = people[k].id
+    const url = servers[k % servers.length].url
     s.on('receiveMessage', (m) => {
       if (m.receiver !== me) return // the sender's own copy (for its other tabs)
-      const key = m.content
-      const at = sentAt.get(key)
-      if (at === undefined) return
-      if (received.has(key)) return void duplicates++
-      received.add(key)
-      if (at >= measureFrom) latencies.push(performance.now() - at)
+      lastSeen[k] = m._id
+      deliver(m.content, false)
+    })
+    s.on('connect', async () => {
+      refetching++
+      reconnected++
+      if (s.recovered) recovered++
+      // As the web client does after every reconnect: fetch what came in since the last message it saw, in case
+      // something was published while the session was being restored (ADR 013).
+      try {
+        const after = lastSeen[k] ? `?after=${lastSeen[k]}` : ''
+        const res = await fetch(`${url}/api/v1/chat/messages/${people[k ^ 1].id}${after}`, {
+          headers: { authorization: `Bearer ${people[k].token}` },
+        })
+        const body = (await res.json()) as { data?: { messages: { receiver: string; content: string }[] } }
+        for (const m of body.data?.messages ?? []) if (m.receiver === me) deliver(m.content, true)
+      } catch {
+        // what never arrives counts as lost
+      } finally {
+        refetching--
+      }
     })
   })
 
@@ -154,6 +215,7 @@ async function run(label: string, servers: Server[], people: { id: string; token
   let next = 0
   const startAt = performance.now()
   const measureFrom = startAt + WARMUP * 1000
+  const reconnectFrom = measureFrom + SECONDS * 1000
   const ticker = setInterval(() => {
     const owed = Math.floor(((performance.now() - startAt) / 1000) * RATE)
     for (; seq < owed;) {
@@ -165,18 +227,35 @@ async function run(label: string, servers: Server[], people: { id: string; token
         .timeout(30_000)
         .emitWithAck('sendMessage', { receiver: people[k ^ 1].id, content: key })
         .then((ack) => (ack.success ? acked.add(key) : refused++))
-        .catch(() => refused++)
+        .catch(() => unanswered++)
     }
   }, 10)
   await sleep((WARMUP + SECONDS) * 1000)
+  const seqAtDrop = seq
+  let dropped = 0
+  if (RECONNECT_SECONDS > 0) {
+    // Drop every client's connection as a network blip would: each comes back by itself and, within the recovery
+    // window, gets what was sent to it meanwhile. Sending goes on throughout.
+    for (const s of sockets) {
+      s.io.engine.close()
+      dropped++
+    }
+    await sleep(RECONNECT_SECONDS * 1000)
+  }
   clearInterval(ticker)
   const deadline = Date.now() + GRACE_MS + 30_000
   // Every ack has come back (or timed out), then the receivers get GRACE_MS more.
-  while (acked.size + refused < seq && Date.now() < deadline) await sleep(100)
+  while (acked.size + refused + unanswered < seq && Date.now() < deadline) await sleep(100)
+  // Every dropped client is back and has fetched what it may have missed (or 60 s have passed).
+  const backBy = Date.now() + 60_000
+  while ((sockets.some((s) => !s.connected) || refetching > 0) && Date.now() < backBy) await sleep(100)
   await sleep(GRACE_MS)
-  const lost = [...acked].filter((k) => !received.has(k)).length
+  const lostKeys = [...acked].filter((k) => !received.has(k))
+  const lost = lostKeys.length
+  const lostAfterDrop = lostKeys.filter((k) => Number(k.slice(1)) > seqAtDrop).length
   for (const s of sockets) s.close()
   latencies.sort((x, y) => x - y)
+  reconnectLatencies.sort((x, y) => x - y)
   return {
     run: label,
     sockets: people.length,
@@ -184,25 +263,29 @@ async function run(label: string, servers: Server[], people: { id: string; token
     targetRate: RATE,
     seconds: SECONDS,
     warmupSeconds: WARMUP,
-    achievedRate: Number((seq / (WARMUP + SECONDS)).toFixed(1)),
+    reconnectSeconds: RECONNECT_SECONDS,
+    achievedRate: Number((seq / (WARMUP + SECONDS + RECONNECT_SECONDS)).toFixed(1)),
     sent: seq,
     acked: acked.size,
     refused,
+    unanswered,
     delivered: received.size,
     lost,
     duplicates,
     p50Ms: Number(pct(latencies, 50).toFixed(1)),
     p99Ms: Number(pct(latencies, 99).toFixed(1)),
     maxMs: Number((latencies.at(-1) ?? NaN).toFixed(1)),
+    dropped,
+    reconnected,
+    recovered,
+    lostAfterDrop,
+    refetched,
+    reconnectP99Ms: Number(pct(reconnectLatencies, 99).toFixed(1)),
     connectSeconds,
     rssBeforeMB: before.map((b) => Number((b / 1048576).toFixed(1))),
     rssAfterConnectMB: after.map((b) => Number((b / 1048576).toFixed(1))),
     kbPerIdleSocket: Number(
-      (
-        after.reduce((sum, b, n) => sum + (b - before[n]), 0) /
-        perServer.reduce((x, y) => x + y, 0) /
-        1024
-      ).toFixed(1),
+      (after.reduce((sum, b, n) => sum + (b - mid[n]), 0) / (people.length - tenth) / 1024).toFixed(1),
     ),
   }
 }
@@ -258,11 +341,16 @@ async function main() {
         'msg/s': r.achievedRate,
         acked: r.acked,
         refused: r.refused,
+        unacked: r.unanswered,
         lost: r.lost,
         dup: r.duplicates,
         'p50 ms': r.p50Ms,
         'p99 ms': r.p99Ms,
         'max ms': r.maxMs,
+        'recovered/dropped': `${r.recovered}/${r.dropped}`,
+        'lost after drop': r.lostAfterDrop,
+        refetched: r.refetched,
+        'p99 ms while back': r.reconnectP99Ms,
         'KB/idle socket': r.kbPerIdleSocket,
       })),
     )

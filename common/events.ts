@@ -11,10 +11,15 @@ export interface ServerToClientEvents {
   messagesRead: (e: { readerId: string; senderId: string; readAt: string }) => void
   /** The user read some notifications (`ids`) or all of them — keeps every tab's bell in step. */
   notificationsRead: (e: { ids: string[] | 'all'; unreadCount: number }) => void
+  /** An event sent without an ack was refused for going too fast; try again after `retryAfter` seconds. */
+  rateLimited: (e: { event: string; message: string; code: 'rate_limited'; retryAfter: number }) => void
 }
 
 export type Ack<T> = (
-  answer: ({ success: true } & T) | { success: false; message: string; code: string },
+  answer:
+    | ({ success: true } & T)
+    /** `retryAfter` (seconds) comes with code `rate_limited`. */
+    | { success: false; message: string; code: string; retryAfter?: number },
 ) => void
 
 /** Socket.IO events a client sends. */

@@ -229,3 +229,33 @@ test('Messages: empty list for a newcomer', async ({ page }, testInfo) => {
   await expect(main(page).getByText('No conversations yet')).toBeVisible()
   await shot(page, testInfo, 'chat-empty')
 })
+
+test('a dropped connection comes back by itself and shows what arrived meanwhile, without a reload', async ({
+  browser,
+}, testInfo) => {
+  const mobile = isMobileProject(testInfo)
+  const { client, freelancer, job } = await clientAndApplicant('Menu card for a dosa stall')
+  const asha = await openAs(browser, client, `/chat/${freelancer.user._id}`, mobile)
+  await call('POST', '/chat/send', freelancer.token, {
+    receiver: client.user._id,
+    content: 'Hello! Sharing the first draft soon.',
+    jobId: job._id,
+  })
+  await expect(messages(asha).filter({ hasText: 'Hello! Sharing the first draft soon.' })).toBeVisible()
+  // The network goes away (the socket client closes its transport on the browser's offline event) …
+  await asha.context().setOffline(true)
+  for (const content of ['Draft is ready.', 'Please check the colours.'])
+    await call('POST', '/chat/send', freelancer.token, { receiver: client.user._id, content, jobId: job._id })
+  await expect(messages(asha)).toHaveCount(1)
+  // … and comes back: the socket reconnects within its 1–5 s delay and the missed messages appear, once each.
+  await asha.context().setOffline(false)
+  await expect(messages(asha).filter({ hasText: 'Please check the colours.' })).toBeVisible({
+    timeout: 20_000,
+  })
+  await expect(messages(asha)).toHaveText([
+    /Hello! Sharing the first draft soon\./,
+    /Draft is ready\./,
+    /Please check the colours\./,
+  ])
+  await asha.context().close()
+})

@@ -1,11 +1,12 @@
 #!/usr/bin/env node
-// `npm test`: typecheck → lint → vitest → vite build → Playwright, stopping at the first failure.
+// `npm test`: typecheck → lint → audit → vitest → vite build → Playwright, stopping at the first failure.
 // `npm test -- e2e` (or any step names) runs only those steps. Ends with one line: `N passed, N failed`.
 import { spawn, spawnSync } from 'node:child_process'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { runAudit } from './lib/audit.mjs'
 import { add, playwrightCounts, summaryLine, vitestCounts, zero } from './lib/results.mjs'
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
@@ -19,7 +20,7 @@ const NO_CHROMIUM_FIX =
   "install Debian's chromium (apt-get install chromium) or set CHROMIUM_PATH to a Chromium binary"
 const NO_CHROMIUM = `No Chromium found: ${NO_CHROMIUM_FIX}`
 
-/** @type {{ name: string, run: () => Promise<number>, counts?: () => import('./lib/results.mjs').Counts | undefined }[]} */
+/** @type {{ name: string, run: () => Promise<number | { code: number, note?: string }>, counts?: () => import('./lib/results.mjs').Counts | undefined }[]} */
 const STEPS = [
   { name: 'typecheck', run: () => exec('tsc', ['-p', 'tsconfig.json']) },
   {
@@ -27,6 +28,8 @@ const STEPS = [
     run: async () =>
       (await exec('eslint', ['.'])) || exec('prettier', ['--check', '.', '--log-level', 'warn']),
   },
+  // High or critical advisories in production dependencies fail; a registry that cannot answer does not (ADR 020).
+  { name: 'audit', run: () => runAudit({ cwd: ROOT, timeoutSeconds: 30 }) },
   {
     name: 'vitest',
     run: () =>
@@ -74,7 +77,9 @@ let failed = false
 for (const step of STEPS.filter((s) => !wanted.length || wanted.includes(s.name))) {
   console.log(`\n━━ ${step.name} ━━`)
   const start = performance.now()
-  const code = await step.run()
+  const result = await step.run()
+  const code = typeof result === 'number' ? result : result.code
+  const note = typeof result === 'number' ? undefined : result.note
   const seconds = (performance.now() - start) / 1000
   const counts = step.counts?.()
   // A failed step with no failing test to show for it (a type error, a crash) counts as one failure.
@@ -82,7 +87,7 @@ for (const step of STEPS.filter((s) => !wanted.length || wanted.includes(s.name)
   if (code !== 0 && stepCounts.failed === 0) stepCounts.failed = 1
   total = add(total, stepCounts)
   const tests = counts ? ` (tests: ${summaryLine(counts)})` : ''
-  const verdict = code === 0 ? 'passed' : `FAILED (exit ${code})`
+  const verdict = code === 0 ? (note ?? 'passed') : `FAILED (exit ${code})`
   console.log(`${code === 0 ? '✔' : '✘'} ${step.name} ${verdict} in ${seconds.toFixed(1)} s${tests}`)
   done.push({ name: step.name, ok: code === 0, seconds })
   if (code !== 0) {

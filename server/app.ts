@@ -22,6 +22,7 @@ import { errorsPlugin } from './plugins/errors'
 import { securityHeadersPlugin } from './plugins/security-headers'
 import { webAppPlugin } from './plugins/web-app'
 import { authPlugin } from './plugins/auth'
+import { limitsPlugin } from './plugins/limits'
 import { sessionsRepo } from './modules/auth/sessions.repo'
 import { otpService } from './modules/auth/otp.service'
 import { authRoutes } from './modules/auth/auth.routes'
@@ -47,7 +48,8 @@ import { notificationsRoutes } from './modules/notifications/notifications.route
 import { attachRealtime, type RealtimeServer } from './realtime/server'
 import { postsService } from './modules/posts/posts.service'
 import { postsRoutes } from './modules/posts/posts.routes'
-import { mediaSweeper } from './modules/posts/media-sweeper'
+import { mediaSweepTask } from './modules/posts/media-sweeper'
+import { startScheduler, type Scheduler } from './modules/tasks/scheduler'
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -55,6 +57,8 @@ declare module 'fastify' {
     database: Database
     config: Config
     io: RealtimeServer
+    /** Periodic background work, once per period across instances (ADR 018). */
+    tasks: Scheduler
   }
 }
 
@@ -84,7 +88,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       const h = req.headers['x-request-id']
       return typeof h === 'string' && /^[\w-]{1,64}$/.test(h) ? h : crypto.randomUUID()
     },
-    trustProxy: 'loopback',
+    trustProxy: config.TRUST_PROXY,
     bodyLimit: 1024 * 1024,
     routerOptions: { ignoreTrailingSlash: true },
   }).withTypeProvider<ZodTypeProvider>()
@@ -129,6 +133,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       },
     },
     crossOriginEmbedderPolicy: false,
+    // The same as frame-ancestors 'none', for browsers that only know the older header.
+    xFrameOptions: { action: 'deny' },
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
   })
   await app.register(swagger, {
@@ -153,6 +159,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     secret: config.SESSION_SECRET,
     secureCookies: !!config.PUBLIC_URL?.startsWith('https:'),
     sessions: sessionsRepo(database.db),
+  })
+  const minute = 60_000
+  await app.register(limitsPlugin, {
+    otp: { max: config.AUTH_RATE_LIMIT_PER_MIN, windowMs: minute },
+    chatSend: { max: config.CHAT_SEND_PER_MIN, windowMs: minute },
+    postCreate: { max: config.POST_CREATE_PER_MIN, windowMs: minute },
+    comment: { max: config.COMMENT_CREATE_PER_MIN, windowMs: minute },
+    apply: { max: config.APPLY_PER_MIN, windowMs: minute },
+    upload: { max: config.UPLOAD_PER_MIN, windowMs: minute },
   })
 
   app.get('/healthz', { schema: { hide: true } }, async () => ({ status: 'ok' }))
@@ -179,7 +194,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const users = usersService({ db: database.db, uploadsDir: config.uploadsDir })
   await app.register(
     async (user) => {
-      await user.register(authRoutes, { otp, perMinute: config.AUTH_RATE_LIMIT_PER_MIN })
+      await user.register(authRoutes, { otp })
       await user.register(usersRoutes, { users })
     },
     { prefix: '/api/v1/user' },
@@ -214,7 +229,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   }
   await app.register(workRoutes, { prefix: '/api/v1/job', payments })
   const chat = chatService({ db: database.db, jobs })
-  await app.register(chatRoutes, { prefix: '/api/v1/chat', chat, sendPerMinute: 60 })
+  await app.register(chatRoutes, { prefix: '/api/v1/chat', chat })
   await app.register(notificationsRoutes, { prefix: '/api/v1/notification' })
   app.decorate(
     'io',
@@ -233,11 +248,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     preview: deps.linkPreview,
   })
   await app.register(postsRoutes, { prefix: '/api/v1/posts', posts })
-  await app.register(mediaSweeper, {
-    uploadsDir: config.uploadsDir,
-    everyMs: 60 * 60 * 1000,
-    olderThanMs: 24 * 60 * 60 * 1000,
-  })
+  app.decorate(
+    'tasks',
+    startScheduler(app, database.db, [
+      mediaSweepTask(database.db, {
+        uploadsDir: config.uploadsDir,
+        everyMs: 60 * 60 * 1000,
+        olderThanMs: 24 * 60 * 60 * 1000,
+      }),
+    ]),
+  )
 
   if (deps.webDir && fs.existsSync(path.join(deps.webDir, 'index.html'))) {
     await app.register(webAppPlugin, { webDir: deps.webDir })

@@ -17,6 +17,18 @@ describe('loadConfig', () => {
     })
     expect(c.SESSION_SECRET).toMatch(/^[0-9a-f]{64}$/)
   })
+  it('has production defaults for the abuse limits, and takes overrides (ADR 020)', () => {
+    expect(loadConfig({ DATA_DIR: tmp() })).toMatchObject({
+      AUTH_RATE_LIMIT_PER_MIN: 20,
+      CHAT_SEND_PER_MIN: 60,
+      POST_CREATE_PER_MIN: 10,
+      COMMENT_CREATE_PER_MIN: 30,
+      APPLY_PER_MIN: 10,
+      UPLOAD_PER_MIN: 30,
+    })
+    expect(loadConfig({ DATA_DIR: tmp(), APPLY_PER_MIN: '3' }).APPLY_PER_MIN).toBe(3)
+    expect(() => loadConfig({ DATA_DIR: tmp(), CHAT_SEND_PER_MIN: '0' })).toThrow(/CHAT_SEND_PER_MIN/)
+  })
   it('keeps the generated session secret in DATA_DIR across restarts', () => {
     const dir = tmp()
     expect(loadConfig({ DATA_DIR: dir }).SESSION_SECRET).toBe(loadConfig({ DATA_DIR: dir }).SESSION_SECRET)
@@ -36,6 +48,17 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ DATA_DIR: tmp(), MAIL_TRANSPORT: 'smtp' })).toThrow(
       /SMTP_URL: is required when MAIL_TRANSPORT=smtp/,
     )
+  })
+  it('takes a Redis key prefix and the proxies to trust, refusing malformed ones', () => {
+    expect(loadConfig({ DATA_DIR: tmp() })).toMatchObject({
+      REDIS_PREFIX: 'microlance',
+      TRUST_PROXY: 'loopback',
+    })
+    expect(
+      loadConfig({ DATA_DIR: tmp(), REDIS_PREFIX: 'shop-2:prod', TRUST_PROXY: '10.0.0.0/8, 192.168.1.4' }),
+    ).toMatchObject({ REDIS_PREFIX: 'shop-2:prod', TRUST_PROXY: '10.0.0.0/8, 192.168.1.4' })
+    expect(() => loadConfig({ DATA_DIR: tmp(), REDIS_PREFIX: 'has space' })).toThrow(/REDIS_PREFIX: must be/)
+    expect(() => loadConfig({ DATA_DIR: tmp(), TRUST_PROXY: '*' })).toThrow(/TRUST_PROXY: must be/)
   })
   it('requires Razorpay keys when the razorpay provider is chosen', () => {
     expect(() => loadConfig({ DATA_DIR: tmp(), PAYMENT_PROVIDER: 'razorpay' })).toThrow(

@@ -16,6 +16,16 @@ const ConfigSchema = z
       .string()
       .regex(/^rediss?:\/\//, 'must start with redis:// or rediss://')
       .optional(),
+    /** Prefix of every Redis key and channel; deployments sharing one Redis each need their own. */
+    REDIS_PREFIX: z
+      .string()
+      .regex(/^[A-Za-z0-9_.:-]{1,64}$/, 'must be 1-64 letters, digits or _ . : -')
+      .default('microlance'),
+    /** Whose X-Forwarded-For to believe: `loopback` (a proxy on the same host) or addresses/CIDRs, comma-separated. */
+    TRUST_PROXY: z
+      .string()
+      .regex(/^[0-9A-Za-z.:/,\s]+$/, 'must be loopback or addresses/CIDRs separated by commas')
+      .default('loopback'),
     PUBLIC_URL: z.url().optional(),
     SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
     MAIL_TRANSPORT: z.enum(['console', 'smtp']).default('console'),
@@ -30,7 +40,18 @@ const ConfigSchema = z
     RAZORPAY_WEBHOOK_SECRET: z.string().optional(),
     RAZORPAY_API_URL: z.url().default('https://api.razorpay.com'),
     PLATFORM_FEE_BPS: z.coerce.number().int().min(0).max(10000).default(0),
+    /** Code requests and checks (send-otp, send-login-otp, verify-otp) per minute, per IP (ADR 020). */
     AUTH_RATE_LIMIT_PER_MIN: z.coerce.number().int().min(1).default(20),
+    /** Chat messages per minute per user, HTTP and socket together (ADR 020). */
+    CHAT_SEND_PER_MIN: z.coerce.number().int().min(1).default(60),
+    /** New posts per minute per user (ADR 020). */
+    POST_CREATE_PER_MIN: z.coerce.number().int().min(1).default(10),
+    /** New comments per minute per user (ADR 020). */
+    COMMENT_CREATE_PER_MIN: z.coerce.number().int().min(1).default(30),
+    /** Job applications per minute per user (ADR 020). */
+    APPLY_PER_MIN: z.coerce.number().int().min(1).default(10),
+    /** Upload requests (each up to 10 files) per minute per user (ADR 020). */
+    UPLOAD_PER_MIN: z.coerce.number().int().min(1).default(30),
     OTP_IP_HOURLY_LIMIT: z.coerce.number().int().min(1).default(100),
     /** How long public (signed-out) read answers may be served from memory; 0 turns the cache off (ADR 017). */
     READ_CACHE_TTL_MS: z.coerce.number().int().min(0).max(60_000).default(2000),

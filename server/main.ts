@@ -46,6 +46,8 @@ async function main() {
     database,
     mailer,
     redis,
+    rateLimitNamespace: `${config.REDIS_PREFIX}-rl:`,
+    realtimePrefix: `${config.REDIS_PREFIX}:sio`,
     logger: log,
     webDir: config.WEB_DIR ? path.resolve(config.WEB_DIR) : path.join(root, 'dist/web'),
   })

@@ -66,6 +66,12 @@ export default async function globalSetup(_config: FullConfig): Promise<() => Pr
         // Every spec signs in from 127.0.0.1: the per-IP limits would otherwise throttle the suite itself.
         AUTH_RATE_LIMIT_PER_MIN: '10000',
         OTP_IP_HOURLY_LIMIT: '10000',
+        // Specs write faster than people do; the limits themselves are proven by the server tests (ADR 020).
+        CHAT_SEND_PER_MIN: '10000',
+        POST_CREATE_PER_MIN: '10000',
+        COMMENT_CREATE_PER_MIN: '10000',
+        APPLY_PER_MIN: '10000',
+        UPLOAD_PER_MIN: '10000',
         LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn',
       },
       stdio: ['ignore', 'pipe', 'pipe'],

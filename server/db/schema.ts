@@ -403,3 +403,16 @@ export const postComments = pgTable('post_comments', {
   createdAt: ts('created_at').notNull().defaultNow(),
 })
 export type PostCommentRow = typeof postComments.$inferSelect
+
+/** Periodic background work shared by all instances (migration 0007, ADR 018). */
+export const scheduledTasks = pgTable('scheduled_tasks', {
+  name: text('name').primaryKey(),
+  nextRunAt: ts('next_run_at').notNull().defaultNow(),
+  leaseOwner: uuid('lease_owner'),
+  leaseUntil: ts('lease_until'),
+  runs: integer('runs').notNull().default(0),
+  lastStartedAt: ts('last_started_at'),
+  lastFinishedAt: ts('last_finished_at'),
+  lastError: text('last_error'),
+})
+export type ScheduledTaskRow = typeof scheduledTasks.$inferSelect

@@ -26,6 +26,8 @@ export type RealtimeServer = Server<
 >
 
 export const userRoom = (id: string) => `user:${id}`
+/** Every socket opened with one session, so logging that session out can close them on any instance. */
+export const sessionRoom = (tokenHash: string) => `session:${tokenHash}`
 
 export interface RealtimeOptions {
   sessions: SessionStore
@@ -156,28 +158,39 @@ export function attachRealtime(app: FastifyInstance, opts: RealtimeOptions): Rea
     }
     return found.user
   }
-  const tooMany = {
+  const slowDown = (retryAfter: number, message?: string) => ({
     success: false as const,
-    message: 'You are sending too fast. Please slow down.',
-    code: 'rate_limited',
-  }
+    message:
+      message ??
+      `You are sending too fast. Please try again in ${retryAfter} second${retryAfter === 1 ? '' : 's'}.`,
+    code: 'rate_limited' as const,
+    retryAfter,
+  })
 
   io.on('connection', (socket: AppSocket) => {
     const me = socket.data.userId
-    void socket.join(userRoom(me))
+    void socket.join([userRoom(me), sessionRoom(socket.data.tokenHash)])
     const allow = socketLimiter()
+    const tooMany = () => slowDown(allow.retryAfter())
+    /** A refusal goes to the ack when there is one, else as a `rateLimited` event. */
+    const refuse = (event: string, answer: ReturnType<typeof slowDown>, ack?: (a: typeof answer) => void) =>
+      ack ? ack(answer) : socket.emit('rateLimited', { event, ...answer })
 
     socket.on('join', (userId, ack) => {
-      if (!allow('other')) return ack?.(tooMany)
+      if (!allow('other')) return refuse('join', tooMany(), ack)
       if (userId !== me)
         return ack?.({ success: false, message: 'You can only join your own room', code: 'forbidden' })
       ack?.({ success: true })
     })
 
     socket.on('sendMessage', async (body, ack) => {
-      if (!allow('sendMessage')) return ack?.(tooMany)
+      if (!allow('sendMessage')) return refuse('sendMessage', tooMany(), ack)
       try {
-        const message = await opts.chat.send(await currentUser(socket), body)
+        const user = await currentUser(socket)
+        // The same per-user bucket as POST /api/v1/chat/send, shared by every socket and instance (ADR 020).
+        const verdict = await app.checkLimit('chatSend', { userId: user.id, ip: socket.handshake.address })
+        if (!verdict.ok) return refuse('sendMessage', slowDown(verdict.retryAfter, verdict.message), ack)
+        const message = await opts.chat.send(user, body)
         ack?.({ success: true, message })
       } catch (e) {
         if (!(e instanceof AppError)) app.log.error({ err: e }, 'sendMessage failed')
@@ -186,7 +199,7 @@ export function attachRealtime(app: FastifyInstance, opts: RealtimeOptions): Rea
     })
 
     socket.on('markRead', async (e, ack) => {
-      if (!allow('other')) return ack?.(tooMany)
+      if (!allow('other')) return refuse('markRead', tooMany(), ack)
       try {
         const userId = uuid.parse(e?.userId)
         const { read } = await opts.chat.markRead(await currentUser(socket), userId)

@@ -20,6 +20,8 @@ export interface TestCtx {
   schemaName?: string
   /** Socket.IO Redis prefix of this app; a second instance on the same Redis shares it. */
   realtimePrefix: string
+  /** Key prefix of this app's rate-limit counters; a second instance on the same Redis may share it. */
+  rateLimitNamespace: string
   close(): Promise<void>
 }
 
@@ -32,8 +34,11 @@ export async function createTestApp(
   opts: {
     schemaName?: string
     realtimePrefix?: string
+    rateLimitNamespace?: string
     migrate?: boolean
     linkPreview?: AppDeps['linkPreview']
+    /** A built web app to serve (a directory with index.html). */
+    webDir?: string
   } = {},
 ): Promise<TestCtx> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'microlance-test-'))
@@ -44,6 +49,7 @@ export async function createTestApp(
     ? (opts.schemaName ?? `t_${process.pid}_${crypto.randomBytes(4).toString('hex')}`)
     : undefined
   const realtimePrefix = opts.realtimePrefix ?? `test-sio-${crypto.randomBytes(6).toString('hex')}`
+  const rateLimitNamespace = opts.rateLimitNamespace ?? `test-rl-${crypto.randomBytes(6).toString('hex')}:`
   const database = await openDatabase({ databaseUrl: url, schemaName })
   if (opts.migrate !== false) await migrate(database)
   const config = loadConfig({
@@ -51,8 +57,14 @@ export async function createTestApp(
     MAIL_TRANSPORT: 'smtp',
     SMTP_URL: sink.url,
     LOG_LEVEL: 'silent',
+    // Tests sign many people up from one address and write fast; the limits' own tests lower these (ADR 020).
     AUTH_RATE_LIMIT_PER_MIN: '10000',
     OTP_IP_HOURLY_LIMIT: '10000',
+    CHAT_SEND_PER_MIN: '10000',
+    POST_CREATE_PER_MIN: '10000',
+    COMMENT_CREATE_PER_MIN: '10000',
+    APPLY_PER_MIN: '10000',
+    UPLOAD_PER_MIN: '10000',
     ...(url ? { DATABASE_URL: url } : {}),
     ...env,
   })
@@ -69,9 +81,10 @@ export async function createTestApp(
     mailer,
     logger: log,
     redis,
-    rateLimitNamespace: `test-rl-${crypto.randomBytes(6).toString('hex')}:`,
+    rateLimitNamespace,
     realtimePrefix,
     linkPreview: opts.linkPreview,
+    webDir: opts.webDir,
   })
   await app.ready()
   return {
@@ -81,6 +94,7 @@ export async function createTestApp(
     dataDir,
     schemaName,
     realtimePrefix,
+    rateLimitNamespace,
     async close() {
       await app.close()
       mailer.close()

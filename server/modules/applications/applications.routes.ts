@@ -26,6 +26,7 @@ export async function applicationsRoutes(app: FastifyInstance, opts: { applicati
     '/jobs/:id/apply',
     {
       preHandler: app.requireUser,
+      onRequest: app.limit('apply'),
       schema: { tags, params: JobParams, body: ApplyBody, response: { 201: ApplyAnswer } },
     },
     async (req, reply) => {

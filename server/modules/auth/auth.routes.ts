@@ -1,3 +1,4 @@
+import { sessionRoom } from '../../realtime/server'
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import {
@@ -11,17 +12,18 @@ import { presentUser } from '../users/users.presenter'
 import type { otpService } from './otp.service'
 
 /** Email-code signup and login, and logout (DECISIONS.md "One-time codes and sessions"). */
-export async function authRoutes(
-  app: FastifyInstance,
-  opts: { otp: ReturnType<typeof otpService>; perMinute: number },
-) {
+export async function authRoutes(app: FastifyInstance, opts: { otp: ReturnType<typeof otpService> }) {
   const r = app.withTypeProvider<ZodTypeProvider>()
-  const authLimit = { rateLimit: { max: opts.perMinute, timeWindow: '1 minute' } }
+  // Each code route counts on its own, per IP (the caller is signed out).
+  const limited = (route: string) => app.limit('otp', route)
   const { otp } = opts
 
   r.post(
     '/send-otp',
-    { config: authLimit, schema: { tags: ['auth'], body: SendOtpBody, response: { 200: MessageAnswer } } },
+    {
+      onRequest: limited('send-otp'),
+      schema: { tags: ['auth'], body: SendOtpBody, response: { 200: MessageAnswer } },
+    },
     async (req) => ({
       success: true as const,
       message: await otp.sendSignup(req.body.email, req.body.fullname, req.body.role, req.ip),
@@ -31,7 +33,7 @@ export async function authRoutes(
   r.post(
     '/send-login-otp',
     {
-      config: authLimit,
+      onRequest: limited('send-login-otp'),
       schema: { tags: ['auth'], body: SendLoginOtpBody, response: { 200: MessageAnswer } },
     },
     async (req) => ({ success: true as const, message: await otp.sendLogin(req.body.email, req.ip) }),
@@ -40,7 +42,7 @@ export async function authRoutes(
   r.post(
     '/verify-otp',
     {
-      config: authLimit,
+      onRequest: limited('verify-otp'),
       schema: { tags: ['auth'], body: VerifyOtpBody, response: { 200: VerifyOtpAnswer } },
     },
     async (req, reply) => {
@@ -59,7 +61,10 @@ export async function authRoutes(
     '/logout',
     { preHandler: app.requireUser, schema: { tags: ['auth'], response: { 200: MessageAnswer } } },
     async (req, reply) => {
+      const hash = req.sessionHash
       await app.endSession(req, reply)
+      // That session's live sockets (this tab and others, on any instance) close now, not at their next send.
+      if (hash) app.io?.in(sessionRoom(hash)).disconnectSockets(true)
       return { success: true as const, message: 'Logged out successfully' }
     },
   )

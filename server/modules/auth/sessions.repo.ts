@@ -1,4 +1,4 @@
-import { and, eq, gt, lt } from 'drizzle-orm'
+import { and, eq, gt, lt, sql } from 'drizzle-orm'
 import type { Executor } from '../../db/client'
 import { sessions, users, type UserRow } from '../../db/schema'
 
@@ -12,14 +12,18 @@ export interface SessionStore {
 
 /** Sessions kept in the database (by token hash), shared by every instance. */
 export function sessionsRepo(db: Executor): SessionStore {
+  // Every signed-in request runs this: built once and prepared by name, so neither the query builder nor the
+  // database's planner redoes it per request.
+  const findStatement = db
+    .select({ user: users, expiresAt: sessions.expiresAt })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(and(eq(sessions.tokenHash, sql.placeholder('tokenHash')), gt(sessions.expiresAt, sql`now()`)))
+    .limit(1)
+    .prepare('session_find')
   return {
     async find(tokenHash) {
-      const rows = await db
-        .select({ user: users, expiresAt: sessions.expiresAt })
-        .from(sessions)
-        .innerJoin(users, eq(users.id, sessions.userId))
-        .where(and(eq(sessions.tokenHash, tokenHash), gt(sessions.expiresAt, new Date())))
-        .limit(1)
+      const rows = await findStatement.execute({ tokenHash })
       return rows[0] ?? null
     },
     async create(tokenHash, userId, expiresAt) {

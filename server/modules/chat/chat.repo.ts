@@ -113,20 +113,31 @@ export const chatRepo = {
 
   /** The user's conversations, most recent first, each with the other person, last message and unread count. */
   async conversationsOf(db: Executor, me: string, limit: number): Promise<ConversationListRow[]> {
+    // The newest `limit` conversations are picked first, each side from its own index, so the joins and the
+    // per-conversation lookups below run for those only, not for every conversation a busy person has.
     const res = await db.execute(sql`
+      with top as (
+        select * from (
+          (select id, user_a, user_b, last_message_at from conversations
+            where user_a = ${me} order by last_message_at desc limit ${limit})
+          union all
+          (select id, user_a, user_b, last_message_at from conversations
+            where user_b = ${me} order by last_message_at desc limit ${limit})
+        ) both_sides
+        order by last_message_at desc
+        limit ${limit}
+      )
       select c.id, u.id as uid, u.user_id, u.username, u.fullname, u.profile_photo,
              lm.id as lm_id, lm.content as lm_content, lm.created_at as lm_created_at, lm.sender_id as lm_sender,
              (select count(*) from messages m
                where m.conversation_id = c.id and m.receiver_id = ${me} and m.read_at is null)::int as unread
-        from conversations c
+        from top c
         join users u on u.id = case when c.user_a = ${me} then c.user_b else c.user_a end
         left join lateral (
           select id, content, created_at, sender_id from messages m
            where m.conversation_id = c.id order by m.seq desc limit 1
         ) lm on true
-       where c.user_a = ${me} or c.user_b = ${me}
-       order by c.last_message_at desc
-       limit ${limit}`)
+       order by c.last_message_at desc`)
     return (res.rows as any[]).map((r) => ({
       id: r.id,
       other: {
@@ -149,24 +160,28 @@ export const chatRepo = {
    */
   async sharedJobs(db: Executor, me: string, others: string[]): Promise<SharedJobRow[]> {
     if (!others.length) return []
-    const list = sql.join(
-      others.map((o) => sql`${o}::uuid`),
-      sql`, `,
-    )
+    // One statement shape whatever the number of people (an array parameter, not a literal list), and one branch
+    // per way two people can share a job, each driven by its own index.
+    const list = sql`${`{${others.join(',')}}`}::uuid[]`
     const res = await db.execute(sql`
       select j.id, x.other, j.title, j.status, j.fund_status, j.total_paise, j.payment_type, j.created_by,
              j.created_at
         from (
-          select a.job_id, case when j.created_by = ${me} then a.applicant_id else j.created_by end as other
-            from applications a join jobs j on j.id = a.job_id
-           where (j.created_by = ${me} and a.applicant_id in (${list}))
-              or (a.applicant_id = ${me} and j.created_by in (${list}))
+          select a.job_id, a.applicant_id as other
+            from jobs j join applications a on a.job_id = j.id
+           where j.created_by = ${me} and a.applicant_id = any(${list})
           union
-          select m.job_id, case when m.sender_id = ${me} then m.receiver_id else m.sender_id end as other
+          select a.job_id, j.created_by as other
+            from applications a join jobs j on j.id = a.job_id
+           where a.applicant_id = ${me} and j.created_by = any(${list})
+          union
+          select m.job_id, m.receiver_id as other
             from messages m
-           where m.job_id is not null
-             and ((m.sender_id = ${me} and m.receiver_id in (${list}))
-               or (m.receiver_id = ${me} and m.sender_id in (${list})))
+           where m.job_id is not null and m.sender_id = ${me} and m.receiver_id = any(${list})
+          union
+          select m.job_id, m.sender_id as other
+            from messages m
+           where m.job_id is not null and m.receiver_id = ${me} and m.sender_id = any(${list})
         ) x
         join jobs j on j.id = x.job_id
        order by j.created_at desc, j.id desc`)

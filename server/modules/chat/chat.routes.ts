@@ -15,7 +15,7 @@ import type { ChatService } from './chat.service'
 const tags = ['chat']
 
 /** /api/v1/chat (spec §7). The send body is parsed by the service so HTTP and the socket answer alike. */
-export async function chatRoutes(app: FastifyInstance, opts: { chat: ChatService; sendPerMinute: number }) {
+export async function chatRoutes(app: FastifyInstance, opts: { chat: ChatService }) {
   const r = app.withTypeProvider<ZodTypeProvider>()
   const { chat } = opts
 
@@ -53,13 +53,7 @@ export async function chatRoutes(app: FastifyInstance, opts: { chat: ChatService
     '/send',
     {
       preHandler: app.requireUser,
-      config: {
-        rateLimit: {
-          max: opts.sendPerMinute,
-          timeWindow: '1 minute',
-          keyGenerator: (req) => `chat-send:${req.user?.id ?? req.ip}`,
-        },
-      },
+      onRequest: app.limit('chatSend'),
       schema: { tags, body: z.unknown(), response: { 201: SendAnswer } },
     },
     async (req, reply) =>

@@ -57,9 +57,12 @@ export function chatService(deps: { db: Db; jobs: JobsService }) {
 
     /** A page of messages with `otherId`, oldest→newest within the page; `before` pages back, `after` catches up. */
     async messages(user: UserRow, otherId: string, q: { before?: string; after?: string; limit?: number }) {
-      const other = await otherPerson(user, otherId)
+      // Both are needed and neither depends on the other: one round trip's wait, not two.
+      const [other, conversation] = await Promise.all([
+        otherPerson(user, otherId),
+        chatRepo.conversationOf(db, user.id, otherId),
+      ])
       const limit = q.limit ?? MESSAGES_PAGE
-      const conversation = await chatRepo.conversationOf(db, user.id, otherId)
       if (!conversation) return { user: presentPerson(other), messages: [], nextCursor: null }
       authorize(user, 'read', { conversation })
       if (q.after) {

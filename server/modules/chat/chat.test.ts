@@ -1,5 +1,7 @@
+import crypto from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { MESSAGE_MAX } from '../../../common/schemas/chat'
+import { sessions } from '../../db/schema'
 import { createTestApp, injectAs, signUp, type Session, type TestCtx } from '../../test/helpers'
 import { applyTo, postJob } from '../../test/jobs'
 import { collect, connectAs, listenLocal, roundTrip, type ClientSocket } from '../../test/sockets'
@@ -167,6 +169,25 @@ describe('socket', () => {
     const results = await Promise.all(answers)
     expect(results.filter((r) => !r.success)[0]).toMatchObject({ code: 'rate_limited' })
   })
+  it('logging out closes that session’s sockets and leaves the same person’s other sessions connected', async () => {
+    const first = await signUp(ctx, { email: 'kiran@example.in', fullname: 'Kiran Rao' })
+    // A second sign-in of the same person (another device), as login makes it: a session row by token hash.
+    const second = { ...first, token: crypto.randomBytes(32).toString('base64url') }
+    await ctx.database.db.insert(sessions).values({
+      tokenHash: crypto.createHash('sha256').update(second.token).digest('hex'),
+      userId: first.user._id,
+      expiresAt: new Date(Date.now() + 86_400_000),
+    })
+    const sockOut = await open(first)
+    const sockStays = await open(second)
+    const closed = new Promise<string>((r) => sockOut.once('disconnect', r))
+    const res = await injectAs(ctx.app, first, { method: 'POST', url: '/api/v1/user/logout' })
+    expect(res.statusCode).toBe(200)
+    expect(await closed).toBe('io server disconnect')
+    expect(sockStays.connected).toBe(true)
+    expect(await sockStays.emitWithAck('join', second.user._id)).toEqual({ success: true })
+    await expect(connectAs(url, first)).rejects.toThrow('unauthorized')
+  })
   it('a short disconnect misses nothing (connection state recovery)', async () => {
     const sock = await open(ravi)
     const got = collect(sock, 'receiveMessage')
@@ -252,6 +273,23 @@ describe('conversations, shared jobs, read state', () => {
     expect(
       (await get(meera, `/conversations/with-job/${asha.user._id}`)).json().data.conversation.jobs,
     ).toEqual([])
+  })
+  it('shared jobs are found from either side: poster and applicant, and sender and receiver of a message about a job', async () => {
+    const titles = async (me: Session, other: Session) =>
+      (await get(me, `/conversations/with-job/${other.user._id}`))
+        .json()
+        .data.conversation.jobs.map((j: any) => j.title)
+    const both = ['Logo for a tea shop', 'Landing page in React']
+    expect(await titles(asha, ravi)).toEqual(both) // the poster's side of the applications
+    expect(await titles(ravi, asha)).toEqual(both) // the applicant's side
+    const kiosk = await postJob(ctx.app, asha, { title: 'Signboard for a kiosk' })
+    // Meera never applied: a message about the job links them, seen from both ends.
+    expect(
+      (await send(meera, { receiver: asha.user._id, content: 'Is this open?', jobId: kiosk._id })).statusCode,
+    ).toBe(201)
+    expect(await titles(meera, asha)).toEqual(['Signboard for a kiosk'])
+    expect(await titles(asha, meera)).toEqual(['Signboard for a kiosk'])
+    expect(await titles(meera, ravi)).toEqual([])
   })
   it('POST /read/:userId: 401, then marks read, clears the message notification and sends a read receipt', async () => {
     expect(

@@ -1,8 +1,44 @@
 import { and, count, desc, eq, lt, or, sql } from 'drizzle-orm'
-import type { Executor } from '../../db/client'
+import type { Db, Executor } from '../../db/client'
 import { notifications, type NotificationRow } from '../../db/schema'
 
+/**
+ * The bell's two reads, run on every page load by every signed-in person: built once and prepared by name per
+ * database, so neither the query builder nor the planner redoes them per request.
+ */
+const prepared = new WeakMap<Db, ReturnType<typeof prepare>>()
+function prepare(db: Db) {
+  return {
+    firstPage: db
+      .select()
+      .from(notifications)
+      .where(eq(notifications.userId, sql.placeholder('userId')))
+      .orderBy(desc(notifications.createdAt), desc(notifications.id))
+      .limit(sql.placeholder('limit'))
+      .prepare('notifications_first_page'),
+    unread: db
+      .select({ n: count() })
+      .from(notifications)
+      .where(and(eq(notifications.userId, sql.placeholder('userId')), eq(notifications.isRead, false)))
+      .prepare('notifications_unread'),
+  }
+}
+const statements = (db: Db) => {
+  let s = prepared.get(db)
+  if (!s) prepared.set(db, (s = prepare(db)))
+  return s
+}
+
 export const notificationsRepo = {
+  /** The newest page (no cursor) and the unread count, outside any transaction. */
+  async firstPageAndUnread(db: Db, userId: string, limit: number) {
+    const s = statements(db)
+    const [rows, unread] = await Promise.all([
+      s.firstPage.execute({ userId, limit }),
+      s.unread.execute({ userId }),
+    ])
+    return { rows, unreadCount: Number(unread[0]?.n ?? 0) }
+  },
   async insert(db: Executor, values: typeof notifications.$inferInsert): Promise<NotificationRow> {
     return (await db.insert(notifications).values(values).returning())[0]
   },

@@ -34,17 +34,17 @@ export const notificationsService = {
   /** A page of the user's notifications, newest first, with the unread count for the bell. */
   async list(db: Db, user: UserRow, opts: { cursor?: string; limit?: number }) {
     const limit = opts.limit ?? NOTIFICATIONS_PAGE
-    const rows = await notificationsRepo.ofUser(
-      db,
-      user.id,
-      limit + 1,
-      opts.cursor ? parseNotificationCursor(opts.cursor) : undefined,
-    )
+    const { rows, unreadCount } = opts.cursor
+      ? {
+          rows: await notificationsRepo.ofUser(db, user.id, limit + 1, parseNotificationCursor(opts.cursor)),
+          unreadCount: await notificationsRepo.unreadCount(db, user.id),
+        }
+      : await notificationsRepo.firstPageAndUnread(db, user.id, limit + 1)
     const page = rows.slice(0, limit)
     return {
       notifications: page,
       nextCursor: rows.length > limit ? notificationCursor(page[page.length - 1]) : null,
-      unreadCount: await notificationsRepo.unreadCount(db, user.id),
+      unreadCount,
     }
   },
 

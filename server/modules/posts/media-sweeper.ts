@@ -1,36 +1,27 @@
 import fs from 'node:fs/promises'
 import path from 'node:path'
-import type { FastifyInstance } from 'fastify'
+import type { Db } from '../../db/client'
+import type { PeriodicTask } from '../tasks/scheduler'
 import { sweepUnclaimed } from '../uploads/media.service'
 
 /**
- * Runs the unclaimed-media sweep (ADR 015) every `everyMs` inside the server process. Each instance may run it:
- * the sweep takes its rows with `skip locked`, so instances share the work instead of colliding.
+ * The unclaimed-media sweep (ADR 015) as a periodic task: the shared schedule (ADR 018) gives each period to one
+ * instance. Its rows are still taken with `skip locked`, so even a run that outlived its lease and met another
+ * would share the work instead of colliding.
  */
-export async function mediaSweeper(
-  app: FastifyInstance,
+export function mediaSweepTask(
+  db: Db,
   opts: { uploadsDir: string; everyMs: number; olderThanMs: number },
-) {
-  let timer: NodeJS.Timeout | undefined
-  let running: Promise<unknown> | null = null
-  const run = () => {
-    if (running) return
-    running = (async () => {
+): PeriodicTask {
+  return {
+    name: 'media-sweep',
+    everyMs: opts.everyMs,
+    async run() {
       // Batches until a sweep finds nothing more to take.
-      while ((await sweepUnclaimed(app.db, opts.uploadsDir, opts.olderThanMs)) > 0);
+      while ((await sweepUnclaimed(db, opts.uploadsDir, opts.olderThanMs)) > 0);
       await removeStaleIncoming(opts.uploadsDir, opts.olderThanMs)
-    })()
-      .catch((err) => app.log.warn({ err }, 'media sweep failed'))
-      .finally(() => (running = null))
+    },
   }
-  app.addHook('onReady', async () => {
-    timer = setInterval(run, opts.everyMs)
-    timer.unref()
-  })
-  app.addHook('onClose', async () => {
-    if (timer) clearInterval(timer)
-    await running
-  })
 }
 
 /** Temporary files of uploads cut off by a crash (a finished request always removes its own). */

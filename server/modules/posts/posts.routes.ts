@@ -34,7 +34,7 @@ export async function postsRoutes(app: FastifyInstance, opts: { posts: PostsServ
     '/create',
     {
       preHandler: app.requireUser,
-      config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
+      onRequest: app.limit('postCreate'),
       schema: { tags, body: CreatePostBody, response: { 201: PostAnswer } },
     },
     async (req, reply) => {
@@ -112,7 +112,7 @@ export async function postsRoutes(app: FastifyInstance, opts: { posts: PostsServ
     '/:id/comments',
     {
       preHandler: app.requireUser,
-      config: { rateLimit: { max: 60, timeWindow: '1 minute' } },
+      onRequest: app.limit('comment'),
       schema: { tags, params: IdParams, body: CommentBody, response: { 201: CommentAnswer } },
     },
     async (req, reply) => {

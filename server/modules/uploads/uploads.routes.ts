@@ -56,7 +56,7 @@ export async function uploadsRoutes(app: FastifyInstance, opts: { uploadsDir: st
     '/api/v1/uploads',
     {
       preHandler: app.requireUser,
-      config: { rateLimit: { max: 120, timeWindow: '1 minute' } },
+      onRequest: app.limit('upload'),
       schema: {
         tags: ['posts'],
         consumes: ['multipart/form-data'],

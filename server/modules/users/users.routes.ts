@@ -45,6 +45,8 @@ export async function usersRoutes(app: FastifyInstance, opts: { users: ReturnTyp
     '/profile',
     {
       preHandler: app.requireUser,
+      // may carry a photo: counted with the other uploads (ADR 020)
+      onRequest: app.limit('upload'),
       schema: { tags: ['users'], ...multipartDoc, response: { 200: UserAnswer } },
     },
     async (req) => {
@@ -62,6 +64,8 @@ export async function usersRoutes(app: FastifyInstance, opts: { users: ReturnTyp
     '/profile/update',
     {
       preHandler: app.requireUser,
+      // may carry a resume: counted with the other uploads (ADR 020)
+      onRequest: app.limit('upload'),
       schema: { tags: ['users'], ...multipartDoc, response: { 200: UserAnswer } },
     },
     async (req) => {

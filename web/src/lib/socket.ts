@@ -53,25 +53,18 @@ export function useSocketConnection(): void {
 }
 
 /**
- * Runs `onResync` whenever the socket reconnects, recovered or not. A client away too long is not replayed what it
- * missed; and even a recovered session can miss an event published while the server restored it (seen in the
- * two-process restart test, ADR 013). Refetching on every reconnect is cheap and closes both.
+ * Runs `onResync` on every (re)connect of the socket, recovered or not. Data fetched before the socket first joined
+ * its room can miss an event sent in between; a client away too long is not replayed what it missed; and even a
+ * recovered session can miss an event published while the server restored it (seen in the two-process restart
+ * test, ADR 013). A refetch on each connect is cheap and closes all three.
  */
 export function useSocketResync(onResync: () => void): void {
   const socket = useSocket()
   useEffect(() => {
     if (!socket) return
-    let first = true
-    const onConnect = () => {
-      if (first) {
-        first = false
-        return
-      }
-      onResync()
-    }
-    socket.on('connect', onConnect)
+    socket.on('connect', onResync)
     return () => {
-      socket.off('connect', onConnect)
+      socket.off('connect', onResync)
     }
   }, [socket, onResync])
 }
