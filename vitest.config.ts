@@ -9,7 +9,13 @@ export default defineConfig({
     },
   },
   test: {
-    include: ['server/**/*.test.ts', 'common/**/*.test.ts', 'web/src/**/*.test.ts', 'scripts/**/*.test.mjs'],
+    include: [
+      'server/**/*.test.ts',
+      'common/**/*.test.ts',
+      'web/src/**/*.test.ts',
+      'web/tooling/**/*.test.ts',
+      'scripts/**/*.test.mjs',
+    ],
     environment: 'node',
     testTimeout: 30_000,
     hookTimeout: 60_000,

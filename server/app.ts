@@ -12,7 +12,6 @@ import multipart from '@fastify/multipart'
 import rateLimit from '@fastify/rate-limit'
 import swagger from '@fastify/swagger'
 import swaggerUi from '@fastify/swagger-ui'
-import fastifyStatic from '@fastify/static'
 import type { Redis } from 'ioredis'
 import {
   jsonSchemaTransform,
@@ -26,6 +25,7 @@ import type { Mailer } from './mail/mailer'
 import { createReadCache } from './lib/read-cache'
 import { errorsPlugin } from './plugins/errors'
 import { securityHeadersPlugin } from './plugins/security-headers'
+import { webAppPlugin } from './plugins/web-app'
 import { authPlugin } from './plugins/auth'
 import { limitsPlugin } from './plugins/limits'
 import { sessionsRepo } from './modules/auth/sessions.repo'
@@ -277,16 +277,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   )
 
   if (deps.webDir && fs.existsSync(path.join(deps.webDir, 'index.html'))) {
-    await app.register(fastifyStatic, { root: deps.webDir, wildcard: false, index: false })
-    const indexHtml = fs.readFileSync(path.join(deps.webDir, 'index.html'))
-    // Any other GET that wants a page gets the SPA; the client router takes it from there.
-    app.get('/*', { schema: { hide: true } }, async (req, reply) => {
-      const p = req.url.split('?')[0]
-      if (p.startsWith('/api/') || p.startsWith('/uploads/') || path.extname(p)) {
-        return reply.status(404).send({ success: false, message: `No route GET ${p}`, code: 'not_found' })
-      }
-      return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(indexHtml)
-    })
+    await app.register(webAppPlugin, { webDir: deps.webDir })
   }
   return app
 }

@@ -1,6 +1,5 @@
-import { useEffect, type ReactNode } from 'react'
+import { Suspense, lazy, useEffect, type ReactNode } from 'react'
 import { QueryClientProvider } from '@tanstack/react-query'
-import { Toaster } from 'sonner'
 import { TOAST } from '@common/limits'
 import { useSessionCheck } from '@/features/auth/api/get-me'
 import { syncAcrossTabs } from '@/lib/auth-store'
@@ -13,23 +12,29 @@ function SessionKeeper() {
   return null
 }
 
+// The toaster is not needed for the first paint: sonner comes in its own chunk, and shows any toast raised before it
+// arrived (its store replays active toasts to a late subscriber).
+const Toaster = lazy(() => import('sonner').then((m) => ({ default: m.Toaster })))
+
 /** App-wide providers: server state, session upkeep and the toaster with the spec's defaults (§9). */
 export function AppProvider({ children }: { children: ReactNode }) {
   return (
     <QueryClientProvider client={queryClient}>
       <SessionKeeper />
       {children}
-      <Toaster
-        position="bottom-right"
-        duration={TOAST.defaultMs}
-        visibleToasts={TOAST.visible}
-        gap={TOAST.gap}
-        hotkey={['altKey', 'KeyT']}
-        richColors
-        closeButton
-        containerAriaLabel="Toasts"
-        mobileOffset={{ bottom: 80 }}
-      />
+      <Suspense fallback={null}>
+        <Toaster
+          position="bottom-right"
+          duration={TOAST.defaultMs}
+          visibleToasts={TOAST.visible}
+          gap={TOAST.gap}
+          hotkey={['altKey', 'KeyT']}
+          richColors
+          closeButton
+          containerAriaLabel="Toasts"
+          mobileOffset={{ bottom: 80 }}
+        />
+      </Suspense>
     </QueryClientProvider>
   )
 }

@@ -3,10 +3,46 @@ import {
   cloneElement,
   isValidElement,
   lazy,
+  useEffect,
+  useState,
   type ComponentType,
   type ReactElement,
   type ReactNode,
 } from 'react'
+
+/**
+ * True once the page has loaded and the browser has a quiet moment (at most `IDLE_TIMEOUT_MS` later): the chrome's
+ * menus, dialogs and the socket are fetched then, so they do not compete with the page's own chunks and data on the
+ * first load (docs/decisions/022-web-performance.md).
+ */
+const IDLE_TIMEOUT_MS = 1000
+let settled = false
+function useAfterLoad(): boolean {
+  const [ready, setReady] = useState(settled)
+  useEffect(() => {
+    if (ready) return
+    let idle: number | undefined
+    const onIdle = () => {
+      settled = true
+      setReady(true)
+    }
+    const schedule = () => {
+      idle =
+        typeof window.requestIdleCallback === 'function'
+          ? window.requestIdleCallback(onIdle, { timeout: IDLE_TIMEOUT_MS })
+          : window.setTimeout(onIdle, 0)
+    }
+    if (document.readyState === 'complete') schedule()
+    else window.addEventListener('load', schedule, { once: true })
+    return () => {
+      window.removeEventListener('load', schedule)
+      if (idle === undefined) return
+      if (typeof window.cancelIdleCallback === 'function') window.cancelIdleCallback(idle)
+      else window.clearTimeout(idle)
+    }
+  }, [ready])
+  return ready
+}
 
 type WithTrigger = { trigger: ReactNode }
 
@@ -17,9 +53,11 @@ type WithTrigger = { trigger: ReactNode }
 export function deferOverlay<P extends WithTrigger>(load: () => Promise<ComponentType<P>>) {
   const Lazy = lazy(async () => ({ default: await load() }))
   function Deferred(props: P) {
+    const ready = useAfterLoad()
     const placeholder = isValidElement(props.trigger)
       ? cloneElement(props.trigger as ReactElement<{ disabled?: boolean }>, { disabled: true })
       : props.trigger
+    if (!ready) return placeholder
     return (
       <Suspense fallback={placeholder}>
         <Lazy {...props} />
@@ -50,6 +88,9 @@ export function DeferredCreatePostDialog({
   open: boolean
   onOpenChange: (o: boolean) => void
 }) {
+  const ready = useAfterLoad()
+  // Opening it before the page settled loads it at once.
+  if (!ready && !open) return null
   return (
     <Suspense fallback={null}>
       <LazyCreatePostDialog open={open} onOpenChange={onOpenChange} />
@@ -61,6 +102,7 @@ const LazyRealtime = lazy(() => import('./realtime').then((m) => ({ default: m.R
 
 /** The socket, live updates and the floating chat window — only for a signed-in user, in their own chunk. */
 export function DeferredRealtime({ meId }: { meId: string }) {
+  if (!useAfterLoad()) return null
   return (
     <Suspense fallback={null}>
       <LazyRealtime meId={meId} />

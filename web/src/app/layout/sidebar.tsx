@@ -104,9 +104,9 @@ export function Sidebar({
             side="right"
             align="end"
             trigger={
+              // Named by its visible text plus a hidden "Profile menu", so the name contains what is seen.
               <button
                 type="button"
-                aria-label="Profile menu"
                 className="flex w-full items-center gap-3 rounded-xl p-2 text-left transition-colors outline-none hover:bg-slate-100 focus-visible:ring-2 focus-visible:ring-ring data-[state=open]:bg-slate-100"
               >
                 <UserAvatar
@@ -118,6 +118,7 @@ export function Sidebar({
                   <span className="block truncate text-sm font-semibold text-slate-900">{user.fullname}</span>
                   <span className="block truncate text-xs text-muted-foreground">@{user.username}</span>
                 </span>
+                <span className="sr-only">Profile menu</span>
                 <ChevronsUpDown className="size-4 text-slate-400" aria-hidden />
               </button>
             }

@@ -1,3 +1,3 @@
-export { JobPaymentActions } from './components/job-payment-actions'
+export { JobPaymentActions } from './components/lazy-job-payment-actions'
 export { EarningsView } from './components/earnings-view'
 export type { PaymentJob, PaymentViewer } from './api/types'

@@ -1,12 +1,19 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useNavigate } from 'react-router'
-import { toast } from 'sonner'
 import { TOAST } from '@common/limits'
 import { paths } from '@/config/paths'
 import { api } from '@/lib/api-client'
 import { authStore } from '@/lib/auth-store'
 import { errorText, httpStatus, isCancelled } from '@/lib/errors'
 import type { MessageAnswer } from './send-otp'
+
+/** sonner is loaded with the toaster, after the first paint; this hook is part of the first download. */
+const toast = {
+  success: (text: string, opts: { duration: number }) =>
+    void import('sonner').then((m) => m.toast.success(text, opts)),
+  error: (text: string, opts: { duration: number }) =>
+    void import('sonner').then((m) => m.toast.error(text, opts)),
+}
 
 export async function logout(): Promise<MessageAnswer> {
   const res = await api.post<MessageAnswer>('/user/logout')

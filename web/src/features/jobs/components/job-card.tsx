@@ -56,7 +56,7 @@ export function JobCard({
       className={cn(
         'group relative flex flex-col gap-3 rounded-2xl border bg-card p-4 shadow-xs transition-[border-color,box-shadow] hover:border-slate-300 hover:shadow-sm',
         'has-[[data-card-link]:focus-visible]:ring-2 has-[[data-card-link]:focus-visible]:ring-ring has-[[data-card-link]:focus-visible]:ring-offset-2',
-        selected && 'border-primary/60 bg-accent/40 shadow-sm ring-1 ring-primary/30 hover:border-primary/60',
+        selected && 'border-primary/60 shadow-sm ring-1 ring-primary/30 hover:border-primary/60',
       )}
     >
       <div className="flex flex-wrap items-center gap-1.5">
@@ -78,7 +78,7 @@ export function JobCard({
       </div>
 
       <div className="min-w-0">
-        <h3 className="text-[15px] leading-snug font-semibold text-slate-900">
+        <h2 className="text-[15px] leading-snug font-semibold text-slate-900">
           <Link
             to={to}
             replace={replace}
@@ -89,7 +89,7 @@ export function JobCard({
           >
             <HighlightedText text={job.title} ranges={h?.title} />
           </Link>
-        </h3>
+        </h2>
         <p className="mt-1 flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-slate-600">
           {job.company ? (
             <span className="inline-flex min-w-0 items-center gap-1">

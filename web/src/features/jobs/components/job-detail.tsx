@@ -31,24 +31,40 @@ import type { Job } from '../api/get-jobs'
 import { deadlineText, formatDate, isClosed, paymentBreakdown, postedText } from '../lib/format'
 import { ApplySection } from './apply-section'
 
+/** One fact of a `<dl>`: only dt and dd sit in its group (the icon is part of the term, hidden from readers). */
 function Fact({ icon, label, children }: { icon: ReactNode; label: string; children: ReactNode }) {
   return (
-    <div className="flex min-w-0 items-start gap-3">
-      <span className="mt-0.5 hidden size-8 shrink-0 items-center justify-center rounded-lg bg-muted text-slate-500 sm:flex [&_svg]:size-4">
-        {icon}
-      </span>
-      <div className="min-w-0">
-        <dt className="text-xs text-muted-foreground">{label}</dt>
-        <dd className="text-sm font-medium break-words text-slate-800">{children}</dd>
-      </div>
+    <div className="relative min-w-0 sm:pl-11">
+      <dt className="text-xs text-muted-foreground">
+        <span
+          className="absolute top-0.5 left-0 hidden size-8 items-center justify-center rounded-lg bg-muted text-slate-500 sm:flex [&_svg]:size-4"
+          aria-hidden
+        >
+          {icon}
+        </span>
+        {label}
+      </dt>
+      <dd className="text-sm font-medium break-words text-slate-800">{children}</dd>
     </div>
   )
 }
 
-function Section({ title, children, className }: { title: string; children: ReactNode; className?: string }) {
+/** Section headings sit one level below the job's title (h3 in the browser's panel, h2 on /description/:id). */
+function Section({
+  title,
+  level,
+  children,
+  className,
+}: {
+  title: string
+  level: 2 | 3
+  children: ReactNode
+  className?: string
+}) {
+  const Heading = level === 2 ? 'h2' : 'h3'
   return (
     <section className={cn('flex flex-col gap-3', className)}>
-      <h3 className="text-sm font-semibold text-slate-900">{title}</h3>
+      <Heading className="text-sm font-semibold text-slate-900">{title}</Heading>
       {children}
     </section>
   )
@@ -70,6 +86,7 @@ export function JobDetail({
   payments?: ReactNode
 }) {
   const Heading = headingLevel === 1 ? 'h1' : 'h2'
+  const sectionLevel = headingLevel === 1 ? 2 : 3
   const { user } = useAuth()
   const closed = isClosed(job)
   const deadline = deadlineText(job)
@@ -136,14 +153,14 @@ export function JobDetail({
         {payments}
       </div>
 
-      <Section title="Description">
+      <Section level={sectionLevel} title="Description">
         <p className="text-sm leading-relaxed break-words whitespace-pre-line text-slate-700">
           {job.description}
         </p>
       </Section>
 
       {job.skills.length ? (
-        <Section title="Skills">
+        <Section level={sectionLevel} title="Skills">
           <ul className="flex flex-wrap gap-1.5">
             {job.skills.map((s) => (
               <li key={s} className="rounded-md bg-slate-100 px-2.5 py-1 text-xs font-medium text-slate-700">
@@ -154,7 +171,7 @@ export function JobDetail({
         </Section>
       ) : null}
 
-      <Section title="Payment">
+      <Section level={sectionLevel} title="Payment">
         <dl className="grid grid-cols-2 gap-x-4 gap-y-3">
           <Fact icon={<Wallet aria-hidden />} label="Payment type">
             {pay.label}
@@ -178,7 +195,7 @@ export function JobDetail({
         </dl>
       </Section>
 
-      <Section title="Details">
+      <Section level={sectionLevel} title="Details">
         <dl className="grid grid-cols-2 gap-x-4 gap-y-3">
           <Fact icon={<MapPin aria-hidden />} label="Location">
             {job.locationPreference}
@@ -237,7 +254,7 @@ export function JobDetail({
 
       <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
         {job.company ? (
-          <Section title="Company" className="rounded-2xl border p-4">
+          <Section level={sectionLevel} title="Company" className="rounded-2xl border p-4">
             <div className="flex items-center gap-3">
               {job.company.logo ? (
                 <img src={job.company.logo} alt="" className="size-10 rounded-lg border object-cover" />
@@ -264,7 +281,7 @@ export function JobDetail({
             </div>
           </Section>
         ) : null}
-        <Section title="Posted by" className="rounded-2xl border p-4">
+        <Section level={sectionLevel} title="Posted by" className="rounded-2xl border p-4">
           <Link
             to={paths.profile.href(job.created_by.userId)}
             className="flex items-center gap-3 rounded-lg outline-none hover:text-primary focus-visible:ring-2 focus-visible:ring-ring"

@@ -1,0 +1,78 @@
+// Builds the web app for real (into a temporary directory) and checks what a first visit downloads. Sizes, not
+// timings: the same source always gives the same bytes.
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { build } from 'vite'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { MIN_BYTES } from './precompress'
+import { INITIAL_JS_BUDGET, analyseBuild, htmlAssets, kb, type BundleReport } from './bundle-size'
+
+const root = path.resolve(import.meta.dirname, '../..')
+let outDir: string
+let report: BundleReport
+
+beforeAll(async () => {
+  outDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bundle-budget-'))
+  // Vitest sets NODE_ENV=test, which would give React's development build; measure what `vite build` ships.
+  const nodeEnv = process.env.NODE_ENV
+  process.env.NODE_ENV = 'production'
+  try {
+    await build({
+      configFile: path.join(root, 'vite.config.ts'),
+      mode: 'production',
+      logLevel: 'silent',
+      build: { outDir, emptyOutDir: true },
+    })
+  } finally {
+    process.env.NODE_ENV = nodeEnv
+  }
+  report = analyseBuild(outDir)
+}, 300_000)
+afterAll(() => fs.rmSync(outDir, { recursive: true, force: true }))
+
+describe('web bundle', () => {
+  it(`first load stays within ${kb(INITIAL_JS_BUDGET)} of gzipped JavaScript`, () => {
+    const listing = report.initialJs.map((a) => `${a.file} ${kb(a.gzip)}`).join(', ')
+    expect(report.initialJsGzip, `initial JS: ${listing}`).toBeLessThanOrEqual(INITIAL_JS_BUDGET)
+    // What was measured is what index.html really loads.
+    const html = htmlAssets(outDir)
+    expect(html.js.length).toBeGreaterThan(0)
+    for (const f of html.js) expect(report.initialJs.map((a) => a.file)).toContain(f)
+  })
+
+  it('loads every route lazily, none in the first download', () => {
+    const routeFiles = fs
+      .readdirSync(path.join(root, 'web/src/app/routes'), { recursive: true, encoding: 'utf8' })
+      .filter((f) => f.endsWith('.tsx') && !/route-error|chat-shell/.test(f))
+      .map((f) => `src/app/routes/${f.split(path.sep).join('/')}`)
+    expect(routeFiles.length).toBeGreaterThan(10)
+    const lazy = report.routes.map((r) => r.src)
+    for (const f of routeFiles) expect(lazy, `${f} is not a lazy chunk`).toContain(f)
+    const initial = new Set(report.initialJs.map((a) => a.file))
+    for (const r of report.routes)
+      expect(initial.has(r.file), `${r.src} is in the first download`).toBe(false)
+  })
+
+  it('keeps heavy libraries out of the first download', () => {
+    const initialCode = report.initialJs
+      .map((a) => fs.readFileSync(path.join(outDir, a.file), 'utf8'))
+      .join('\n')
+    // socket.io-client, motion and sonner are loaded after the first paint (ADR 006, ADR 022).
+    expect(initialCode).not.toMatch(/engine\.io|socket\.io/i)
+    expect(initialCode).not.toMatch(/data-sonner-toaster/)
+    expect(initialCode).not.toMatch(/framer|motion\.div/)
+  })
+
+  it('writes smaller brotli and gzip copies of the scripts, styles and index.html', () => {
+    for (const a of [...report.initialJs, ...report.initialCss, { file: 'index.html' }]) {
+      const file = path.join(outDir, a.file)
+      const size = fs.statSync(file).size
+      if (size < MIN_BYTES) continue
+      for (const ext of ['.br', '.gz']) {
+        expect(fs.existsSync(file + ext), `${a.file}${ext}`).toBe(true)
+        expect(fs.statSync(file + ext).size).toBeLessThan(size)
+      }
+    }
+  })
+})
