@@ -236,12 +236,16 @@ test('a dropped connection comes back by itself and shows what arrived meanwhile
   const mobile = isMobileProject(testInfo)
   const { client, freelancer, job } = await clientAndApplicant('Menu card for a dosa stall')
   const asha = await openAs(browser, client, `/chat/${freelancer.user._id}`, mobile)
+  await expect(main(asha).getByText('No messages yet. Say hello to Ravi Kumar!')).toBeVisible()
+  // Sent after the page's own fetch, so it can only come through the socket: the socket is up.
   await call('POST', '/chat/send', freelancer.token, {
     receiver: client.user._id,
     content: 'Hello! Sharing the first draft soon.',
     jobId: job._id,
   })
-  await expect(messages(asha).filter({ hasText: 'Hello! Sharing the first draft soon.' })).toBeVisible()
+  await expect(messages(asha).filter({ hasText: 'Hello! Sharing the first draft soon.' })).toBeVisible({
+    timeout: 15_000,
+  })
   // The network goes away (the socket client closes its transport on the browser's offline event) …
   await asha.context().setOffline(true)
   for (const content of ['Draft is ready.', 'Please check the colours.'])

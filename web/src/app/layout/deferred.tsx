@@ -9,6 +9,7 @@ import {
   type ReactElement,
   type ReactNode,
 } from 'react'
+import { retryImport } from '@/lib/retry-import'
 
 /**
  * True once the page has loaded and the browser has a quiet moment (at most `IDLE_TIMEOUT_MS` later): the chrome's
@@ -51,7 +52,7 @@ type WithTrigger = { trigger: ReactNode }
  * Until the chunk arrives the trigger is shown disabled — it looks the same and cannot be clicked into a void.
  */
 export function deferOverlay<P extends WithTrigger>(load: () => Promise<ComponentType<P>>) {
-  const Lazy = lazy(async () => ({ default: await load() }))
+  const Lazy = lazy(async () => ({ default: await retryImport(load) }))
   function Deferred(props: P) {
     const ready = useAfterLoad()
     const placeholder = isValidElement(props.trigger)
@@ -77,7 +78,9 @@ export const DeferredProfilePopover = deferOverlay(() =>
 )
 
 const LazyCreatePostDialog = lazy(() =>
-  import('@/features/posts/components/create-post-dialog').then((m) => ({ default: m.CreatePostDialog })),
+  retryImport(() => import('@/features/posts/components/create-post-dialog')).then((m) => ({
+    default: m.CreatePostDialog,
+  })),
 )
 
 /** The Create Post dialog, loaded the first time it opens. */
@@ -98,7 +101,10 @@ export function DeferredCreatePostDialog({
   )
 }
 
-const LazyRealtime = lazy(() => import('./realtime').then((m) => ({ default: m.Realtime })))
+// Retried: a socket chunk lost to a dropped network would otherwise leave the page without live updates.
+const LazyRealtime = lazy(() =>
+  retryImport(() => import('./realtime')).then((m) => ({ default: m.Realtime })),
+)
 
 /** The socket, live updates and the floating chat window — only for a signed-in user, in their own chunk. */
 export function DeferredRealtime({ meId }: { meId: string }) {
