@@ -264,7 +264,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     users,
     preview: deps.linkPreview,
   })
-  await app.register(postsRoutes, { prefix: '/api/v1/posts', posts })
+  await app.register(postsRoutes, { prefix: '/api/v1/posts', posts, cache: readCache })
   app.decorate(
     'tasks',
     startScheduler(app, database.db, [

@@ -12,6 +12,7 @@ import {
   PostsPage,
 } from '../../../common/schemas/post'
 import { OkAnswer } from '../../../common/schemas/job-answer'
+import { sendCached, type ReadCache } from '../../lib/read-cache'
 import { presentComment, presentPost } from './posts.presenter'
 import type { PostsService } from './posts.service'
 
@@ -19,9 +20,9 @@ const IdParams = z.object({ id: z.string().max(64) })
 const tags = ['posts']
 
 /** /api/v1/posts: the feed (public to read), a person's posts, mine; create, delete, like, comment. */
-export async function postsRoutes(app: FastifyInstance, opts: { posts: PostsService }) {
+export async function postsRoutes(app: FastifyInstance, opts: { posts: PostsService; cache: ReadCache }) {
   const r = app.withTypeProvider<ZodTypeProvider>()
-  const { posts } = opts
+  const { posts, cache } = opts
   const pageAnswer = (
     viewerId: string | null,
     page: { posts: Parameters<typeof presentPost>[0][]; nextCursor: string | null },
@@ -47,8 +48,17 @@ export async function postsRoutes(app: FastifyInstance, opts: { posts: PostsServ
     },
   )
 
-  r.get('/', { schema: { tags, querystring: FeedQuery, response: { 200: PostsPage } } }, async (req) =>
-    pageAnswer(req.user?.id ?? null, await posts.feed(req.user, req.query.limit, req.query.cursor)),
+  r.get(
+    '/',
+    { schema: { tags, querystring: FeedQuery, response: { 200: PostsPage } } },
+    async (req, reply) => {
+      // The signed-out feed is the same for everyone: served from the read cache, dropped by any write (ADR 017).
+      if (!req.user)
+        return sendCached(reply, cache, `post-feed:${req.url}`, PostsPage, async () =>
+          pageAnswer(null, await posts.feed(null, req.query.limit, req.query.cursor)),
+        )
+      return pageAnswer(req.user.id, await posts.feed(req.user, req.query.limit, req.query.cursor))
+    },
   )
 
   r.get(

@@ -187,6 +187,25 @@ describe('reading posts', () => {
     expect(first.json().data.posts[0].content).toBe('ravi 4')
   })
 
+  it('the signed-out feed is served from the read cache and a new post shows at once; signed in reads live', async () => {
+    const feed = async (s: Session | null) =>
+      (await injectAs(ctx.app, s, { method: 'GET', url: '/api/v1/posts?limit=2' })).json().data.posts
+    const top = (await feed(null))[0]
+    // A change made behind the API's back is not seen while the entry lives: proof the answer was cached.
+    await ctx.database.db.execute(
+      sql`update posts set content = 'Edited behind the API' where id = ${top._id}`,
+    )
+    expect((await feed(null))[0].content).toBe(top.content)
+    expect((await feed(asha))[0].content).toBe('Edited behind the API')
+    expect((await create(asha, { content: 'Fresh post', media: [], visibility: 'public' })).statusCode).toBe(
+      201,
+    )
+    const after = await feed(null)
+    expect(after.map((p: any) => p.content)).toEqual(['Fresh post', 'Edited behind the API'])
+    await ctx.database.db.execute(sql`update posts set content = ${top.content} where id = ${top._id}`)
+    await injectAs(ctx.app, asha, { method: 'DELETE', url: `/api/v1/posts/${after[0]._id}` })
+  })
+
   it('refuses a forged cursor', async () => {
     const res = await ctx.app.inject({ method: 'GET', url: '/api/v1/posts?cursor=bm9wZQ' })
     expect(res.statusCode).toBe(400)
