@@ -226,6 +226,7 @@ async function run(label: string, servers: Server[], people: { id: string; token
   const startAt = performance.now()
   const measureFrom = startAt + WARMUP * 1000
   const reconnectFrom = measureFrom + SECONDS * 1000
+  const receiverOf = new Map<string, number>()
   const ticker = setInterval(() => {
     const owed = Math.floor(((performance.now() - startAt) / 1000) * RATE)
     for (; seq < owed;) {
@@ -233,6 +234,7 @@ async function run(label: string, servers: Server[], people: { id: string; token
       next = (next + 1) % sockets.length
       const key = `b${++seq}`
       sentAt.set(key, performance.now())
+      receiverOf.set(key, k ^ 1)
       sockets[k]
         .timeout(30_000)
         .emitWithAck('sendMessage', { receiver: people[k ^ 1].id, content: key })
@@ -260,7 +262,12 @@ async function run(label: string, servers: Server[], people: { id: string; token
   const backBy = Date.now() + 60_000
   while ((sockets.some((s) => !s.connected) || refetching > 0) && Date.now() < backBy) await sleep(100)
   await sleep(GRACE_MS)
-  const lostKeys = [...acked].filter((k) => !received.has(k))
+  // Undelivered to a client that is back: lost. Undelivered to one still reconnecting when the wait ended: not yet
+  // back (it refetches when it connects), counted apart.
+  const undelivered = [...acked].filter((k) => !received.has(k))
+  const lostKeys = undelivered.filter((k) => sockets[receiverOf.get(k)!].connected)
+  const notBack = undelivered.length - lostKeys.length
+  const stillAway = sockets.filter((s) => !s.connected).length
   const lost = lostKeys.length
   const lostAfterDrop = lostKeys.filter((k) => Number(k.slice(1)) > seqAtDrop).length
   for (const s of sockets) s.close()
@@ -290,6 +297,8 @@ async function run(label: string, servers: Server[], people: { id: string; token
     recovered,
     lostAfterDrop,
     refetched,
+    notBack,
+    stillAway,
     reconnectP99Ms: Number(pct(reconnectLatencies, 99).toFixed(1)),
     connectSeconds,
     rssBeforeMB: before.map((b) => Number((b / 1048576).toFixed(1))),
@@ -360,6 +369,7 @@ async function main() {
         'recovered/dropped': `${r.recovered}/${r.dropped}`,
         'lost after drop': r.lostAfterDrop,
         refetched: r.refetched,
+        'for clients not back': r.notBack,
         'p99 ms while back': r.reconnectP99Ms,
         'KB/idle socket': r.kbPerIdleSocket,
       })),
