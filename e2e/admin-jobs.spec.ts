@@ -1,13 +1,14 @@
 import type { Locator, Page } from '@playwright/test'
 import {
+  call,
   createUserViaApi,
   expect,
   isMobileProject,
   main,
+  type Session,
   shot,
   signInAs,
   test,
-  type Session,
 } from './helpers/app'
 
 /*
@@ -16,22 +17,6 @@ import {
  * the freelancers see both statuses. Texts from spec §2 (Admin jobs manage, Post a job, Job templates, Applicants),
  * §5 (Post job validation, numeric rule, totals, skills, location), §8 and §9; DECISIONS.md "Spec quirks".
  */
-
-const api = (p: string) => new URL(`/api/v1${p}`, process.env.E2E_BASE_URL).toString()
-
-async function call<T = any>(method: string, p: string, token: string, body?: unknown): Promise<T> {
-  const res = await fetch(api(p), {
-    method,
-    headers: {
-      authorization: `Bearer ${token}`,
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  })
-  const json = (await res.json()) as T
-  if (!res.ok) throw new Error(`${method} ${p} answered ${res.status}: ${JSON.stringify(json)}`)
-  return json
-}
 
 /** The row (desktop table) or card (mobile) of one job on the manage page. */
 const jobRow = (page: Page, id: string): Locator => main(page).locator(`[data-job-id="${id}"]`)

@@ -1,13 +1,14 @@
 import type { Browser, Page } from '@playwright/test'
 import {
+  call,
   createUserViaApi,
   expect,
   isMobileProject,
   main,
+  type Session,
   shot,
   signInAs,
   test,
-  type Session,
 } from './helpers/app'
 
 /*
@@ -15,22 +16,6 @@ import {
  * read receipts — the client accepts the application and the freelancer's bell badge rises without a reload, and
  * the notification opens /chat/{employerId}. Spec §2 (Chat, Notification panel), §4, §5 (chat send rule), §9.
  */
-
-const api = (p: string) => new URL(`/api/v1${p}`, process.env.E2E_BASE_URL).toString()
-
-async function call<T = any>(method: string, p: string, token: string, body?: unknown): Promise<T> {
-  const res = await fetch(api(p), {
-    method,
-    headers: {
-      authorization: `Bearer ${token}`,
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  })
-  const json = (await res.json()) as T
-  if (!res.ok) throw new Error(`${method} ${p} answered ${res.status}: ${JSON.stringify(json)}`)
-  return json
-}
 
 const jobBody = (title: string) => ({
   title,

@@ -1,28 +1,20 @@
 import crypto from 'node:crypto'
 import type { Page } from '@playwright/test'
-import { createUserViaApi, expect, signInAs, test, updateProfileViaApi, type Session } from './helpers/app'
+import {
+  call,
+  createUserViaApi,
+  expect,
+  type Session,
+  signInAs,
+  test,
+  updateProfileViaApi,
+} from './helpers/app'
 
 /*
  * Hostile text (markup, script, SQL, javascript: links, Unicode tricks, very long words) typed by one user is shown
  * to others as the text it is: on the job detail, the job list, search, a profile, chat and the feed. No dialog, no
  * injected element, no script run, no CSP violation. The server side of the same is server/hostile-input.test.ts.
  */
-
-const api = (p: string) => new URL(`/api/v1${p}`, process.env.E2E_BASE_URL).toString()
-
-async function call<T = any>(method: string, p: string, token: string, body?: unknown): Promise<T> {
-  const res = await fetch(api(p), {
-    method,
-    headers: {
-      authorization: `Bearer ${token}`,
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  })
-  const json = (await res.json()) as T
-  if (!res.ok) throw new Error(`${method} ${p} answered ${res.status}: ${JSON.stringify(json)}`)
-  return json
-}
 
 const PWN = {
   img: '<img src=x onerror="window.__pwned=1;alert(1)">',

@@ -322,3 +322,18 @@ export function makePdf(text = 'Resume'): Buffer {
   out += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`
   return Buffer.from(out, 'latin1')
 }
+
+/** Calls the API as `token` (bearer) and returns the JSON answer; any non-2xx fails the test with the answer. */
+export async function call<T = any>(method: string, p: string, token: string, body?: unknown): Promise<T> {
+  const res = await fetch(new URL(`/api/v1${p}`, process.env.E2E_BASE_URL).toString(), {
+    method,
+    headers: {
+      authorization: `Bearer ${token}`,
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  })
+  const json = (await res.json()) as T
+  if (!res.ok) throw new Error(`${method} ${p} answered ${res.status}: ${JSON.stringify(json)}`)
+  return json
+}
