@@ -15,14 +15,12 @@ import { captureStatements, explainStatements, pgliteExplainer, postgresExplaine
 import { deepCursor, inProcessApp, openBench, tableRows } from './jobs'
 import {
   drain,
-  freePort,
   load,
   removeTempDirs,
   root,
   sessionRow,
-  startAndWait,
+  startBenchServer,
   stopAll,
-  tempDir,
   type Measured,
 } from './lib'
 
@@ -107,25 +105,12 @@ async function main() {
       await app.close()
       await opened.close()
 
-      const port = await freePort()
-      const url = `http://127.0.0.1:${port}`
-      const dataDir: Record<string, string> = PGLITE ? {} : { DATA_DIR: tempDir('bench-server-') }
-      procs.push(
-        await startAndWait(
-          ['--import', 'tsx', 'server/main.ts'],
-          {
-            ...opened.serverEnv,
-            ...dataDir,
-            PORT: String(port),
-            HOST: '127.0.0.1',
-            LOG_LEVEL: 'warn',
-            REDIS_URL: '',
-            SESSION_SECRET: sessionSecret,
-            READ_CACHE_TTL_MS: '0',
-          },
-          `${url}/readyz`,
-        ),
-      )
+      const server = await startBenchServer(opened.serverEnv, {
+        SESSION_SECRET: sessionSecret,
+        READ_CACHE_TTL_MS: '0',
+      })
+      procs.push(server.proc)
+      const url = server.url
       for (const t of chosen) {
         const headers: Record<string, string> = t.signedIn ? { authorization: `Bearer ${s.token}` } : {}
         await drain(url)

@@ -39,6 +39,7 @@ import {
   root,
   sessionRow,
   startAndWait,
+  startBenchServer,
   stopAll,
   tempDir,
 } from './lib'
@@ -317,24 +318,9 @@ async function main() {
       return
     }
 
-    const appPort = await freePort()
-    const appUrl = `http://127.0.0.1:${appPort}`
-    const serverData: Record<string, string> = PGLITE ? {} : { DATA_DIR: tempDir('bench-server-') }
-    procs.push(
-      await startAndWait(
-        ['--import', 'tsx', 'server/main.ts'],
-        {
-          ...opened.serverEnv,
-          ...serverData,
-          PORT: String(appPort),
-          HOST: '127.0.0.1',
-          LOG_LEVEL: 'warn',
-          REDIS_URL: '',
-          SESSION_SECRET: sessionSecret,
-        },
-        `${appUrl}/readyz`,
-      ),
-    )
+    const server = await startBenchServer(opened.serverEnv, { SESSION_SECRET: sessionSecret })
+    procs.push(server.proc)
+    const appUrl = server.url
     // Signed-in visitors send what a browser sends: the session cookie and the XSRF cookie.
     const cookies: Record<string, string> = {}
     for (const key of Object.keys(tokens)) cookies[key] = await browserCookies(appUrl, tokens[key])

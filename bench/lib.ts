@@ -79,6 +79,33 @@ export async function startAndWait(
   throw new Error(`${cmd.join(' ')} did not become ready`)
 }
 
+/**
+ * The real server for a benchmark: `serverEnv` says which database (PGlite keeps its own data directory; PostgreSQL
+ * gets a throwaway one for uploads), request logs off, no Redis; `env` adds the caller's settings.
+ */
+export async function startBenchServer(
+  serverEnv: Record<string, string>,
+  env: Record<string, string>,
+): Promise<{ url: string; proc: ChildProcess }> {
+  const port = await freePort()
+  const url = `http://127.0.0.1:${port}`
+  const dataDir: Record<string, string> = serverEnv.DATA_DIR ? {} : { DATA_DIR: tempDir('bench-server-') }
+  const proc = await startAndWait(
+    ['--import', 'tsx', 'server/main.ts'],
+    {
+      ...serverEnv,
+      ...dataDir,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'warn',
+      REDIS_URL: '',
+      ...env,
+    },
+    `${url}/readyz`,
+  )
+  return { url, proc }
+}
+
 /** Stops the processes this run started and waits for them to exit. */
 export async function stopAll(procs: ChildProcess[]): Promise<void> {
   await Promise.all(
