@@ -1,4 +1,5 @@
 import { defineConfig, devices } from '@playwright/test'
+import { CHROMIUM_FLAGS } from './e2e/support/chromium-flags'
 
 const CI = !!process.env.CI
 
@@ -6,16 +7,7 @@ const CI = !!process.env.CI
 // and passes CHROMIUM_PATH. These flags keep it from reaching for the network at start (this host has none).
 const chromium = {
   executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
-  args: [
-    '--headless',
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-quic',
-    '--no-first-run',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-  ],
+  args: CHROMIUM_FLAGS,
 }
 
 export default defineConfig({

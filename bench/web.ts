@@ -16,22 +16,12 @@ import lighthouse, { desktopConfig, type Config, type Flags, type Result } from 
 import { chromium } from '@playwright/test'
 import { INITIAL_JS_BUDGET, analyseBuild, kb, type BundleReport } from '../web/tooling/bundle-size'
 import { freePort } from './lib'
+import { CHROMIUM_FLAGS } from '../e2e/support/chromium-flags'
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 const outDir = path.join(root, 'dist/web')
 const RUNS = Math.max(1, Number(process.env.BENCH_LH_RUNS ?? 1))
 const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium'
-// The same flags as the browser tests (docs/decisions/004-browser-tests.md): no network reached for at start.
-const CHROME_FLAGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-]
 const DEMO_USER = 'asha@demo.microlance.in'
 const TARGETS = { performance: 95, accessibility: 95 }
 
@@ -304,7 +294,7 @@ async function main() {
   const server = await startServer()
   const chrome = await chromeLauncher.launch({
     chromePath: CHROMIUM,
-    chromeFlags: CHROME_FLAGS,
+    chromeFlags: CHROMIUM_FLAGS, // the browser tests' flags
     logLevel: 'error',
   })
   const scores: PageScore[] = []
