@@ -28,7 +28,7 @@ import { securityHeadersPlugin } from './plugins/security-headers'
 import { webAppPlugin } from './plugins/web-app'
 import { authPlugin } from './plugins/auth'
 import { limitsPlugin } from './plugins/limits'
-import { sessionsRepo } from './modules/auth/sessions.repo'
+import { cachedSessionStore, sessionsRepo } from './modules/auth/sessions.repo'
 import { otpService } from './modules/auth/otp.service'
 import { authRoutes } from './modules/auth/auth.routes'
 import { usersService } from './modules/users/users.service'
@@ -172,10 +172,20 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   })
   await app.register(swaggerUi, { routePrefix: '/api/docs' })
 
+  // Read answers (and the sessions behind them) cached briefly; any change drops them everywhere (ADR 017, 025).
+  const readCache = createReadCache({ ttlMs: config.READ_CACHE_TTL_MS })
+  app.addHook('onSend', async (req, reply) => {
+    if (req.method !== 'GET' && req.method !== 'HEAD' && reply.statusCode < 400) readCache.invalidate()
+  })
+  app.addHook('onClose', () => readCache.close())
+  const sessions = cachedSessionStore(sessionsRepo(database.db), {
+    ttlMs: config.READ_CACHE_TTL_MS,
+    onDrop: readCache.onDrop,
+  })
   await app.register(authPlugin, {
     secret: config.SESSION_SECRET,
     secureCookies: !!config.PUBLIC_URL?.startsWith('https:'),
-    sessions: sessionsRepo(database.db),
+    sessions,
   })
   const minute = 60_000
   await app.register(limitsPlugin, {
@@ -218,16 +228,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   )
   await app.register(uploadsRoutes, { uploadsDir: config.uploadsDir })
 
-  // Public read answers cached briefly; any successful write drops them everywhere (ADR 017).
-  const readCache = createReadCache({
-    ttlMs: config.READ_CACHE_TTL_MS,
-    redis: deps.redis,
-    channel: `${deps.rateLimitNamespace ?? 'microlance-rl:'}read-cache`,
-  })
-  app.addHook('onSend', async (req, reply) => {
-    if (req.method !== 'GET' && req.method !== 'HEAD' && reply.statusCode < 400) readCache.invalidate()
-  })
-  app.addHook('onClose', () => readCache.close())
   const companies = companiesService({ db: database.db })
   const parser = queryParser({ db: database.db })
   const jobs = jobsService({ db: database.db, companies, parser })
@@ -246,13 +246,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   }
   await app.register(workRoutes, { prefix: '/api/v1/job', payments })
   const chat = chatService({ db: database.db, jobs })
-  await app.register(chatRoutes, { prefix: '/api/v1/chat', chat })
-  await app.register(notificationsRoutes, { prefix: '/api/v1/notification' })
+  await app.register(chatRoutes, { prefix: '/api/v1/chat', chat, cache: readCache })
+  await app.register(notificationsRoutes, { prefix: '/api/v1/notification', cache: readCache })
   app.decorate(
     'io',
     attachRealtime(app, {
-      sessions: sessionsRepo(database.db),
+      sessions,
       chat,
+      readCache,
       redis: deps.redis,
       prefix: deps.realtimePrefix ?? 'microlance:sio',
     }),

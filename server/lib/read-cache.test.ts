@@ -1,4 +1,3 @@
-import { Redis } from 'ioredis'
 import { describe, expect, it } from 'vitest'
 import { createReadCache } from './read-cache'
 
@@ -66,27 +65,30 @@ describe('read cache', () => {
     expect(cache.peek('c')).toBe('c')
   })
 
-  it.skipIf(!process.env.REDIS_URL)(
-    'an invalidation on one instance drops the others through Redis',
-    async () => {
-      const channel = `test-read-cache-${process.pid}-${Date.now()}`
-      const r1 = new Redis(process.env.REDIS_URL!)
-      const r2 = new Redis(process.env.REDIS_URL!)
-      const one = createReadCache({ ttlMs: 60_000, redis: r1, channel })
-      const two = createReadCache({ ttlMs: 60_000, redis: r2, channel })
-      try {
-        await new Promise((r) => setTimeout(r, 200)) // subscriptions established
-        await two.get('k', async () => 'v')
-        one.invalidate()
-        for (let i = 0; i < 50 && two.peek('k') !== undefined; i++)
-          await new Promise((r) => setTimeout(r, 20))
-        expect(two.peek('k')).toBeUndefined()
-      } finally {
-        await one.close()
-        await two.close()
-        r1.disconnect()
-        r2.disconnect()
-      }
-    },
-  )
+  it('keeps at most maxChars characters, dropping the oldest first, and never one answer larger than that', async () => {
+    const cache = createReadCache({ ttlMs: 60_000, maxChars: 10 })
+    await cache.get('a', async () => 'aaaa')
+    await cache.get('b', async () => 'bbbb')
+    await cache.get('c', async () => 'cccc')
+    expect(cache.peek('a')).toBeUndefined()
+    expect(cache.peek('b')).toBe('bbbb')
+    expect(cache.peek('c')).toBe('cccc')
+    expect(await cache.get('big', async () => 'x'.repeat(11))).toBe('x'.repeat(11))
+    expect(cache.peek('big')).toBeUndefined()
+    expect(cache.peek('c')).toBe('cccc')
+  })
+
+  it("an invalidation tells the peers and the listeners; a peer's drop is not sent back", async () => {
+    const cache = createReadCache({ ttlMs: 60_000 })
+    let sent = 0
+    let dropped = 0
+    cache.connectPeers(() => sent++)
+    cache.onDrop(() => dropped++)
+    await cache.get('k', async () => 'v')
+    cache.invalidate()
+    expect([sent, dropped, cache.peek('k')]).toEqual([1, 1, undefined])
+    await cache.get('k', async () => 'v2')
+    cache.dropLocal()
+    expect([sent, dropped, cache.peek('k')]).toEqual([1, 2, undefined])
+  })
 })

@@ -1,6 +1,4 @@
-import crypto from 'node:crypto'
-import type { FastifyReply } from 'fastify'
-import type { Redis } from 'ioredis'
+import type { FastifyReply, FastifyRequest } from 'fastify'
 import type { z } from 'zod'
 
 interface Entry {
@@ -15,64 +13,79 @@ export interface ReadCache {
   set(key: string, body: string, generation: number): void
   /** Bumped by every invalidation; read it before computing a value that `set` stores later. */
   readonly generation: number
-  /** Drops everything here and, with Redis, on every other instance. */
+  /** Drops everything here and, once peers are connected, on every other instance. */
   invalidate(): void
+  /** Drops everything here only (a peer's invalidation arriving). */
+  dropLocal(): void
+  /** `fn` runs on every drop, local or from a peer: caches that live and die with this one (sessions). */
+  onDrop(fn: () => void): void
+  /** How an invalidation reaches the other instances (set once realtime is up; see ADR 025). */
+  connectPeers(send: () => void): void
+  readonly enabled: boolean
   close(): Promise<void>
 }
 
 export interface ReadCacheOptions {
   ttlMs: number
   maxEntries?: number
-  /** Shared invalidation across instances; a duplicate connection subscribes. */
-  redis?: Redis
-  channel?: string
+  /** Upper bound on the characters held, so a few large personal answers cannot fill memory. */
+  maxChars?: number
   now?: () => number
 }
 
 /**
- * A short-lived cache of public (signed-out) read answers: the job browser's pages, search results and job details
- * that many visitors ask for at once (ADR 017). Any successful write anywhere drops it, on this instance at once and on
- * the others through Redis; entries also expire after `ttlMs`. A value computed across an invalidation is not kept.
+ * A short-lived cache of read answers (ADR 017, ADR 025): the job browser's pages, search results and job details
+ * that many visitors ask for at once, and — keyed by viewer — a signed-in person's own pages. Any change anywhere
+ * drops it, on this instance at once and on the others through the realtime adapter's stream; entries also expire
+ * after `ttlMs`. A value computed across an invalidation is not kept.
  */
 export function createReadCache(opts: ReadCacheOptions): ReadCache {
   const now = opts.now ?? Date.now
-  const max = opts.maxEntries ?? 2000
+  const max = opts.maxEntries ?? 10_000
+  const maxChars = opts.maxChars ?? 64 * 1024 * 1024
   const entries = new Map<string, Entry>()
   const inflight = new Map<string, { gen: number; promise: Promise<string> }>()
-  const id = crypto.randomUUID()
-  const channel = opts.channel ?? 'microlance:read-cache'
+  const listeners: Array<() => void> = []
+  let chars = 0
   let generation = 0
-  let sub: Redis | undefined
+  let peers: (() => void) | undefined
+
+  const remove = (key: string) => {
+    const e = entries.get(key)
+    if (!e) return
+    chars -= e.body.length
+    entries.delete(key)
+  }
 
   const dropLocal = () => {
     generation++
     entries.clear()
     inflight.clear()
-  }
-
-  if (opts.redis && opts.ttlMs > 0) {
-    sub = opts.redis.duplicate()
-    sub.on('error', () => {}) // reconnects by itself; entries still expire meanwhile
-    void sub.subscribe(channel).catch(() => {})
-    sub.on('message', (_ch, from) => {
-      if (from !== id) dropLocal()
-    })
+    chars = 0
+    for (const fn of listeners) fn()
   }
 
   const store = (key: string, body: string) => {
-    if (entries.size >= max) entries.delete(entries.keys().next().value as string)
+    if (body.length > maxChars) return
+    remove(key)
+    while (entries.size > 0 && (entries.size >= max || chars + body.length > maxChars))
+      remove(entries.keys().next().value as string)
     entries.set(key, { body, expires: now() + opts.ttlMs })
+    chars += body.length
   }
 
   const cache: ReadCache = {
     get generation() {
       return generation
     },
+    get enabled() {
+      return opts.ttlMs > 0
+    },
     peek(key) {
       const e = entries.get(key)
       if (!e) return undefined
       if (e.expires <= now()) {
-        entries.delete(key)
+        remove(key)
         return undefined
       }
       return e.body
@@ -103,11 +116,19 @@ export function createReadCache(opts: ReadCacheOptions): ReadCache {
     },
     invalidate() {
       dropLocal()
-      if (opts.redis && opts.ttlMs > 0) void opts.redis.publish(channel, id).catch(() => {})
+      if (opts.ttlMs > 0) peers?.()
+    },
+    dropLocal,
+    onDrop(fn) {
+      listeners.push(fn)
+    },
+    connectPeers(send) {
+      peers = send
     },
     async close() {
       entries.clear()
-      if (sub) await sub.quit().catch(() => {})
+      chars = 0
+      peers = undefined
     },
   }
   return cache
@@ -131,3 +152,10 @@ export async function sendCached<S extends z.ZodType>(
 /** Sends JSON text as it is (no second serialization). */
 export const sendJson = (reply: FastifyReply, body: string): FastifyReply =>
   reply.type('application/json; charset=utf-8').send(body)
+
+/**
+ * The cache key of a read answer for whoever asks: signed-out visitors share one entry per URL, each signed-in person
+ * has their own (their drafts, applications, likes and unread counts are in it).
+ */
+export const answerKey = (req: FastifyRequest, name: string, id: string = req.url): string =>
+  `${req.user ? `u:${req.user.id}` : 'a'}:${name}:${id}`

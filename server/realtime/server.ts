@@ -8,6 +8,7 @@ import { SESSION } from '../../common/limits'
 import type { UserRow } from '../db/schema'
 import { AppError } from '../errors'
 import { sha256 } from '../lib/crypto'
+import type { ReadCache } from '../lib/read-cache'
 import type { SessionStore } from '../modules/auth/sessions.repo'
 import type { ChatService } from '../modules/chat/chat.service'
 import { attachPublisher, type Publish } from './bus'
@@ -17,13 +18,12 @@ interface SocketData {
   userId: string
   tokenHash: string
 }
-type AppSocket = Socket<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>
-export type RealtimeServer = Server<
-  ClientToServerEvents,
-  ServerToClientEvents,
-  Record<string, never>,
-  SocketData
->
+/** Between instances, through the adapter's stream — in order with the rooms' broadcasts. */
+interface ServerSideEvents {
+  readCacheDrop: () => void
+}
+type AppSocket = Socket<ClientToServerEvents, ServerToClientEvents, ServerSideEvents, SocketData>
+export type RealtimeServer = Server<ClientToServerEvents, ServerToClientEvents, ServerSideEvents, SocketData>
 
 export const userRoom = (id: string) => `user:${id}`
 /** Every socket opened with one session, so logging that session out can close them on any instance. */
@@ -32,6 +32,8 @@ export const sessionRoom = (tokenHash: string) => `session:${tokenHash}`
 export interface RealtimeOptions {
   sessions: SessionStore
   chat: ChatService
+  /** Dropped before every event is delivered, here and on every instance (ADR 025). */
+  readCache?: ReadCache
   redis?: Redis
   /** Prefix of the Redis stream, channels and session keys (instances that must meet share it). */
   prefix: string
@@ -221,7 +223,18 @@ export function attachRealtime(app: FastifyInstance, opts: RealtimeOptions): Rea
     })
   })
 
-  const publish: Publish = (event, payload) => route(io, event, payload)
+  // A change is about to be announced: cached answers that predate it go first. Other instances read the drop from
+  // the same stream as the event and before it, so nobody there is told of a change and then served an answer that
+  // lacks it (ADR 025).
+  const cache = opts.readCache
+  if (cache && redis) {
+    cache.connectPeers(() => io.serverSideEmit('readCacheDrop'))
+    io.on('readCacheDrop', () => cache.dropLocal())
+  }
+  const publish: Publish = (event, payload) => {
+    cache?.invalidate()
+    route(io, event, payload)
+  }
   attachPublisher(app.db, publish)
 
   // Before Fastify stops the HTTP server: sockets leave as "server shutting down" (recoverable elsewhere).

@@ -10,19 +10,26 @@ import {
   SendAnswer,
   WithJobAnswer,
 } from '../../../common/schemas/chat'
+import { answerKey, sendCached, type ReadCache } from '../../lib/read-cache'
 import type { ChatService } from './chat.service'
 
 const tags = ['chat']
 
 /** /api/v1/chat (spec §7). The send body is parsed by the service so HTTP and the socket answer alike. */
-export async function chatRoutes(app: FastifyInstance, opts: { chat: ChatService }) {
+export async function chatRoutes(app: FastifyInstance, opts: { chat: ChatService; cache: ReadCache }) {
   const r = app.withTypeProvider<ZodTypeProvider>()
-  const { chat } = opts
+  const { chat, cache } = opts
+  // Reads are the person's own answers from the read cache: every message, read receipt or other change drops it on
+  // every instance before it is delivered (ADR 025).
 
   r.get(
     '/conversations',
     { preHandler: app.requireUser, schema: { tags, response: { 200: ConversationsAnswer } } },
-    async (req) => ({ success: true as const, data: { conversations: await chat.conversations(req.user!) } }),
+    async (req, reply) =>
+      sendCached(reply, cache, answerKey(req, 'conversations'), ConversationsAnswer, async () => ({
+        success: true as const,
+        data: { conversations: await chat.conversations(req.user!) },
+      })),
   )
 
   r.get(
@@ -31,10 +38,11 @@ export async function chatRoutes(app: FastifyInstance, opts: { chat: ChatService
       preHandler: app.requireUser,
       schema: { tags, params: ChatUserParams, response: { 200: WithJobAnswer } },
     },
-    async (req) => ({
-      success: true as const,
-      data: { conversation: await chat.withJobs(req.user!, req.params.userId) },
-    }),
+    async (req, reply) =>
+      sendCached(reply, cache, answerKey(req, 'with-job'), WithJobAnswer, async () => ({
+        success: true as const,
+        data: { conversation: await chat.withJobs(req.user!, req.params.userId) },
+      })),
   )
 
   r.get(
@@ -43,10 +51,11 @@ export async function chatRoutes(app: FastifyInstance, opts: { chat: ChatService
       preHandler: app.requireUser,
       schema: { tags, params: ChatUserParams, querystring: MessagesQuery, response: { 200: MessagesAnswer } },
     },
-    async (req) => ({
-      success: true as const,
-      data: await chat.messages(req.user!, req.params.userId, req.query),
-    }),
+    async (req, reply) =>
+      sendCached(reply, cache, answerKey(req, 'messages'), MessagesAnswer, async () => ({
+        success: true as const,
+        data: await chat.messages(req.user!, req.params.userId, req.query),
+      })),
   )
 
   r.post(

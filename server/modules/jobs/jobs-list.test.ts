@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { sql } from 'drizzle-orm'
 import { createTestApp, injectAs, signUp, type Session, type TestCtx } from '../../test/helpers'
-import { postJob } from '../../test/jobs'
+import { jobBody, postJob } from '../../test/jobs'
 
 let ctx: TestCtx
 let asha: Session
@@ -218,14 +218,33 @@ describe('signed-out answers come from the read cache and every write refreshes 
     expect(gone.statusCode).toBe(404)
   })
 
-  it('a refused write does not drop the cache, and signed-in answers are never cached', async () => {
+  it('a refused write does not drop the cache; signed-in answers are cached per person', async () => {
     const top = (await list('sort=newest', null)).jobs[0]
+    expect((await list('sort=newest', ravi)).jobs[0].title).toBe(top.title)
     await ctx.database.db.execute(sql`update jobs set title = 'Renamed quietly' where id = ${top._id}`)
     const refused = await injectAs(ctx.app, ravi, { method: 'DELETE', url: `/api/v1/job/${top._id}` })
     expect(refused.statusCode).toBe(403)
     expect((await list('sort=newest', null)).jobs[0].title).toBe(top.title)
-    expect((await list('sort=newest', ravi)).jobs.find((j) => j._id === top._id)?.title).toBe(
+    expect((await list('sort=newest', ravi)).jobs[0].title).toBe(top.title)
+    // Another person's first read is their own, from the database.
+    expect((await list('sort=newest', vikram)).jobs.find((j) => j._id === top._id)?.title).toBe(
       'Renamed quietly',
     )
+  })
+
+  it('a signed-in person sees their own write at once, on the list and the job page', async () => {
+    const job = await postJob(ctx.app, vikram, { title: 'Cached then changed', amount: '900' })
+    const detail = async (s: Session) =>
+      (await injectAs(ctx.app, s, { method: 'GET', url: `/api/v1/job/${job._id}` })).json().job
+    expect((await detail(ravi)).title).toBe('Cached then changed')
+    expect((await list('sort=newest', ravi)).jobs[0]._id).toBe(job._id)
+    const edited = await injectAs(ctx.app, vikram, {
+      method: 'PUT',
+      url: `/api/v1/job/${job._id}`,
+      payload: { ...jobBody({ title: 'Renamed in the open', amount: '900' }) },
+    })
+    expect(edited.statusCode).toBe(200)
+    expect((await detail(ravi)).title).toBe('Renamed in the open')
+    expect((await list('sort=newest', ravi)).jobs[0].title).toBe('Renamed in the open')
   })
 })

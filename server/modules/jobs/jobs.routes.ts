@@ -5,7 +5,7 @@ import { ADMIN_ROUTE_ROLES } from '../../../common/roles'
 import { AdminJobsQuery, JobBody, JobListQuery, JobStatusBody } from '../../../common/schemas/job'
 import { JobAnswer, JobsAnswer, OkAnswer } from '../../../common/schemas/job-answer'
 import { sha256 } from '../../lib/crypto'
-import { sendCached, sendJson, type ReadCache } from '../../lib/read-cache'
+import { answerKey, sendCached, sendJson, type ReadCache } from '../../lib/read-cache'
 import type { JobsService } from './jobs.service'
 
 const IdParams = z.object({ id: z.string().max(64) })
@@ -33,13 +33,11 @@ export async function jobsRoutes(app: FastifyInstance, opts: { jobs: JobsService
     '/get',
     { schema: { tags, querystring: JobListQuery, response: { 200: JobsAnswer } } },
     async (req, reply) => {
-      // Signed-out pages are the same for everyone: served from the read cache (ADR 017).
-      if (!req.user)
-        return sendCached(reply, cache, `job-list:${req.url}`, JobsAnswer, async () => ({
-          success: true as const,
-          data: await jobs.list(null, req.query),
-        }))
-      return { success: true as const, data: await jobs.list(req.user, req.query) }
+      // Served from the read cache, shared by signed-out visitors and per person when signed in (ADR 017, 025).
+      return sendCached(reply, cache, answerKey(req, 'job-list'), JobsAnswer, async () => ({
+        success: true as const,
+        data: await jobs.list(req.user, req.query),
+      }))
     },
   )
 
@@ -54,15 +52,14 @@ export async function jobsRoutes(app: FastifyInstance, opts: { jobs: JobsService
 
   r.get('/:id', { schema: { tags, params: IdParams, response: { 200: JobAnswer } } }, async (req, reply) => {
     const viewer = viewerKey(req)
-    if (req.user) return { success: true as const, job: await jobs.get(req.user, req.params.id, viewer) }
-    // A signed-out visitor whose view is already counted gets the cached answer; a new view is counted first.
-    const key = `job:${req.params.id}`
+    // A visitor whose view is already counted gets the cached answer; a new view is counted first.
+    const key = answerKey(req, 'job', req.params.id)
     const cached = cache.peek(key)
     if (cached !== undefined && jobs.viewCounted(req.params.id, viewer))
       return sendJson(reply as FastifyReply, cached)
     const generation = cache.generation
     const body = JSON.stringify(
-      JobAnswer.parse({ success: true as const, job: await jobs.get(null, req.params.id, viewer) }),
+      JobAnswer.parse({ success: true as const, job: await jobs.get(req.user, req.params.id, viewer) }),
     )
     cache.set(key, body, generation)
     return sendJson(reply as FastifyReply, body)

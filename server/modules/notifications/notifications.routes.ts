@@ -7,6 +7,7 @@ import {
   NotificationsQuery,
   NotificationsReadAllAnswer,
 } from '../../../common/schemas/notification'
+import { answerKey, sendCached, type ReadCache } from '../../lib/read-cache'
 import { presentNotification } from './notifications.presenter'
 import { notificationsService } from './notifications.service'
 
@@ -14,7 +15,7 @@ const IdParams = z.object({ id: z.string().uuid('Not a valid notification id') }
 const tags = ['notifications']
 
 /** /api/v1/notification (spec §7): the caller's own notifications only. */
-export async function notificationsRoutes(app: FastifyInstance) {
+export async function notificationsRoutes(app: FastifyInstance, opts: { cache: ReadCache }) {
   const r = app.withTypeProvider<ZodTypeProvider>()
 
   r.get(
@@ -23,15 +24,17 @@ export async function notificationsRoutes(app: FastifyInstance) {
       preHandler: app.requireUser,
       schema: { tags, querystring: NotificationsQuery, response: { 200: NotificationsAnswer } },
     },
-    async (req) => {
-      const page = await notificationsService.list(app.db, req.user!, req.query)
-      return {
-        success: true as const,
-        notifications: page.notifications.map(presentNotification),
-        unreadCount: page.unreadCount,
-        nextCursor: page.nextCursor,
-      }
-    },
+    // The person's own page from the read cache; a new notification or a read drops it everywhere (ADR 025).
+    async (req, reply) =>
+      sendCached(reply, opts.cache, answerKey(req, 'notifications'), NotificationsAnswer, async () => {
+        const page = await notificationsService.list(app.db, req.user!, req.query)
+        return {
+          success: true as const,
+          notifications: page.notifications.map(presentNotification),
+          unreadCount: page.unreadCount,
+          nextCursor: page.nextCursor,
+        }
+      }),
   )
 
   r.patch(

@@ -12,7 +12,7 @@ import {
   PostsPage,
 } from '../../../common/schemas/post'
 import { OkAnswer } from '../../../common/schemas/job-answer'
-import { sendCached, type ReadCache } from '../../lib/read-cache'
+import { answerKey, sendCached, type ReadCache } from '../../lib/read-cache'
 import { presentComment, presentPost } from './posts.presenter'
 import type { PostsService } from './posts.service'
 
@@ -52,12 +52,11 @@ export async function postsRoutes(app: FastifyInstance, opts: { posts: PostsServ
     '/',
     { schema: { tags, querystring: FeedQuery, response: { 200: PostsPage } } },
     async (req, reply) => {
-      // The signed-out feed is the same for everyone: served from the read cache, dropped by any write (ADR 017).
-      if (!req.user)
-        return sendCached(reply, cache, `post-feed:${req.url}`, PostsPage, async () =>
-          pageAnswer(null, await posts.feed(null, req.query.limit, req.query.cursor)),
-        )
-      return pageAnswer(req.user.id, await posts.feed(req.user, req.query.limit, req.query.cursor))
+      // The feed from the read cache: shared when signed out, per person when signed in; any write drops it
+      // (ADR 017, 025).
+      return sendCached(reply, cache, answerKey(req, 'post-feed'), PostsPage, async () =>
+        pageAnswer(req.user?.id ?? null, await posts.feed(req.user, req.query.limit, req.query.cursor)),
+      )
     },
   )
 

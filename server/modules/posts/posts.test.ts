@@ -187,21 +187,29 @@ describe('reading posts', () => {
     expect(first.json().data.posts[0].content).toBe('ravi 4')
   })
 
-  it('the signed-out feed is served from the read cache and a new post shows at once; signed in reads live', async () => {
+  it('the feed is served from the read cache, shared signed out and per person signed in; a new post shows at once', async () => {
     const feed = async (s: Session | null) =>
       (await injectAs(ctx.app, s, { method: 'GET', url: '/api/v1/posts?limit=2' })).json().data.posts
     const top = (await feed(null))[0]
-    // A change made behind the API's back is not seen while the entry lives: proof the answer was cached.
+    expect((await feed(asha))[0].content).toBe(top.content)
+    // A change made behind the API's back is not seen while the entries live: proof both answers were cached…
     await ctx.database.db.execute(
       sql`update posts set content = 'Edited behind the API' where id = ${top._id}`,
     )
     expect((await feed(null))[0].content).toBe(top.content)
-    expect((await feed(asha))[0].content).toBe('Edited behind the API')
+    expect((await feed(asha))[0].content).toBe(top.content)
+    // …and that each signed-in person has their own entry: Ravi's first read reaches the database.
+    expect((await feed(ravi))[0].content).toBe('Edited behind the API')
     expect((await create(asha, { content: 'Fresh post', media: [], visibility: 'public' })).statusCode).toBe(
       201,
     )
     const after = await feed(null)
     expect(after.map((p: any) => p.content)).toEqual(['Fresh post', 'Edited behind the API'])
+    expect((await feed(asha)).map((p: any) => [p.content, p.isMine])).toEqual([
+      ['Fresh post', true],
+      ['Edited behind the API', false],
+    ])
+    expect((await feed(ravi))[0].isMine).toBe(false)
     await ctx.database.db.execute(sql`update posts set content = ${top.content} where id = ${top._id}`)
     await injectAs(ctx.app, asha, { method: 'DELETE', url: `/api/v1/posts/${after[0]._id}` })
   })

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { SearchAnswer, SearchQuery } from '../../../common/schemas/search'
-import { sendCached, type ReadCache } from '../../lib/read-cache'
+import { answerKey, sendCached, type ReadCache } from '../../lib/read-cache'
 import type { SearchService } from './search.service'
 
 /** GET /api/v1/search?q= → {success, data: {jobs, users, posts}} (DECISIONS.md "API shape"). */
@@ -11,12 +11,11 @@ export async function searchRoutes(app: FastifyInstance, opts: { search: SearchS
     '/',
     { schema: { tags: ['search'], querystring: SearchQuery, response: { 200: SearchAnswer } } },
     async (req, reply) => {
-      if (!req.user)
-        return sendCached(reply, opts.cache, `search:${req.url}`, SearchAnswer, async () => ({
-          success: true as const,
-          data: await opts.search.everything(null, req.query),
-        }))
-      return { success: true as const, data: await opts.search.everything(req.user, req.query) }
+      // Read cache: shared when signed out, per person when signed in (ADR 017, 025).
+      return sendCached(reply, opts.cache, answerKey(req, 'search'), SearchAnswer, async () => ({
+        success: true as const,
+        data: await opts.search.everything(req.user, req.query),
+      }))
     },
   )
 }
