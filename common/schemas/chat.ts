@@ -82,7 +82,10 @@ export const ConversationDto = z.object({
     .object({ _id: z.string(), content: z.string(), createdAt: z.string(), sender: z.string() })
     .nullable(),
   unreadCount: z.number(),
+  /** The newest few jobs the two share (all of them: GET /conversations/with-job/:userId). */
   jobs: z.array(ChatJob),
+  /** How many jobs the two share in all. */
+  jobCount: z.number(),
 })
 export type ConversationItem = z.infer<typeof ConversationDto>
 

@@ -45,4 +45,5 @@ export const presentConversation = (c: ConversationListRow, jobs: SharedJobRow[]
     : null,
   unreadCount: c.unread,
   jobs: jobs.map(presentJob),
+  jobCount: jobs[0]?.sharedCount ?? 0,
 })

@@ -24,6 +24,8 @@ export interface SharedJobRow {
   paymentType: string
   createdBy: string
   createdAt: Date
+  /** How many jobs the two people share in all (the list may hold only the newest few). */
+  sharedCount: number
 }
 
 const toDate = (v: unknown) => (v instanceof Date ? v : new Date(String(v)))
@@ -158,14 +160,19 @@ export const chatRepo = {
    * Jobs linking `me` with each of `others`: one posted it and the other applied, or a message between them was
    * about it. Newest first.
    */
-  async sharedJobs(db: Executor, me: string, others: string[]): Promise<SharedJobRow[]> {
+  /** Jobs `me` shares with each of `others`, newest first; `perPerson` keeps only that many newest per person. */
+  async sharedJobs(db: Executor, me: string, others: string[], perPerson?: number): Promise<SharedJobRow[]> {
     if (!others.length) return []
+    const keep = perPerson ?? 2_147_483_647
     // One statement shape whatever the number of people (an array parameter, not a literal list), and one branch
     // per way two people can share a job, each driven by its own index.
     const list = sql`${`{${others.join(',')}}`}::uuid[]`
     const res = await db.execute(sql`
+      select * from (
       select j.id, x.other, j.title, j.status, j.fund_status, j.total_paise, j.payment_type, j.created_by,
-             j.created_at
+             j.created_at,
+             row_number() over (partition by x.other order by j.created_at desc, j.id desc) as nth,
+             count(*) over (partition by x.other) as shared_count
         from (
           select a.job_id, a.applicant_id as other
             from jobs j join applications a on a.job_id = j.id
@@ -184,7 +191,9 @@ export const chatRepo = {
            where m.job_id is not null and m.receiver_id = ${me} and m.sender_id = any(${list})
         ) x
         join jobs j on j.id = x.job_id
-       order by j.created_at desc, j.id desc`)
+      ) shared
+       where nth <= ${keep}
+       order by created_at desc, id desc`)
     return (res.rows as any[]).map((r) => ({
       id: r.id,
       other: r.other,
@@ -195,6 +204,7 @@ export const chatRepo = {
       paymentType: r.payment_type,
       createdBy: r.created_by,
       createdAt: toDate(r.created_at),
+      sharedCount: Number(r.shared_count),
     }))
   },
 }

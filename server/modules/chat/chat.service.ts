@@ -10,6 +10,8 @@ import { presentConversation, presentJob, presentMessage, presentPerson } from '
 import { chatRepo } from './chat.repo'
 
 const CONVERSATIONS_MAX = 100
+/** The list shows each conversation's newest shared jobs; the conversation's side panel fetches them all. */
+const LIST_JOBS_PER_CONVERSATION = 3
 const userNotFound = () => notFound('User not found', 'user_not_found')
 
 /** Parses a send body the same way for HTTP and the socket, with the first problem as the message. */
@@ -39,6 +41,7 @@ export function chatService(deps: { db: Db; jobs: JobsService }) {
         db,
         user.id,
         rows.map((r) => r.other.id),
+        LIST_JOBS_PER_CONVERSATION,
       )
       return rows.map((r) =>
         presentConversation(

@@ -252,7 +252,8 @@ describe('conversations, shared jobs, read state', () => {
     expect(withAsha.lastMessage.content).toBe('while away 2')
     expect(withAsha.unreadCount).toBeGreaterThan(0)
     expect(withAsha.jobs.map((j: any) => j.title)).toEqual(['Logo for a tea shop', 'Landing page in React'])
-    expect(list[0]).toMatchObject({ unreadCount: 5, jobs: [] })
+    expect(withAsha.jobCount).toBe(2)
+    expect(list[0]).toMatchObject({ unreadCount: 5, jobs: [], jobCount: 0 })
   })
   it('GET /conversations/with-job/:userId: 401, 400 for yourself, jobs newest first', async () => {
     expect((await get(null, `/conversations/with-job/${asha.user._id}`)).statusCode).toBe(401)
@@ -290,6 +291,27 @@ describe('conversations, shared jobs, read state', () => {
     expect(await titles(meera, asha)).toEqual(['Signboard for a kiosk'])
     expect(await titles(asha, meera)).toEqual(['Signboard for a kiosk'])
     expect(await titles(meera, ravi)).toEqual([])
+  })
+  it('the list carries the newest three shared jobs and the count; the side panel gets them all', async () => {
+    const dev = await signUp(ctx, { email: 'dev@example.in', fullname: 'Dev Patel' })
+    const posted = []
+    for (const title of ['Menu card', 'Shop banner', 'Price list', 'Festival poster'])
+      posted.push(await postJob(ctx.app, asha, { title }))
+    for (const job of posted) await applyTo(ctx.app, dev, job._id)
+    expect((await send(dev, { receiver: asha.user._id, content: 'Four jobs, one chat' })).statusCode).toBe(
+      201,
+    )
+    const list = (await get(dev, '/conversations')).json().data.conversations
+    const withAsha = list.find((c: any) => c.user._id === asha.user._id)
+    expect(withAsha.jobs.map((j: any) => j.title)).toEqual(['Festival poster', 'Price list', 'Shop banner'])
+    expect(withAsha.jobCount).toBe(4)
+    const panel = (await get(dev, `/conversations/with-job/${asha.user._id}`)).json().data.conversation.jobs
+    expect(panel.map((j: any) => j.title)).toEqual([
+      'Festival poster',
+      'Price list',
+      'Shop banner',
+      'Menu card',
+    ])
   })
   it('POST /read/:userId: 401, then marks read, clears the message notification and sends a read receipt', async () => {
     expect(
