@@ -4,7 +4,7 @@ import path from 'node:path'
 import zlib from 'node:zlib'
 import Fastify, { type FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { IMMUTABLE, REVALIDATE, pickEncoding, webAppPlugin } from './web-app'
+import { IMMUTABLE, REVALIDATE, pickEncoding, routePreloads, webAppPlugin } from './web-app'
 
 const JS = `export const answer = ${JSON.stringify('x'.repeat(4000))}\n`
 const HTML = `<!doctype html><html><head><script type="module" src="/assets/app-abc123.js"></script></head><body>${'<p>hi</p>'.repeat(200)}</body></html>`
@@ -89,6 +89,71 @@ describe('webAppPlugin', () => {
     const missing = await app.inject({ url: '/assets/nope-123.js' })
     expect(missing.statusCode).toBe(404)
     expect(missing.json()).toMatchObject({ success: false, code: 'not_found' })
+  })
+})
+
+describe('route preloads', () => {
+  const manifest = {
+    'index.html': { file: 'assets/index-1.js', isEntry: true, imports: ['_shell-1.js'] },
+    '_shell-1.js': { file: 'assets/shell-1.js', imports: ['_react-1.js'] },
+    '_react-1.js': { file: 'assets/react-1.js' },
+    '_detail-1.js': { file: 'assets/detail-1.js', imports: ['_react-1.js', '_toast-1.js'] },
+    '_toast-1.js': { file: 'assets/toast-1.js' },
+    'src/app/routes/jobs.tsx': { file: 'assets/jobs-1.js', imports: ['_shell-1.js', '_detail-1.js'] },
+    'src/app/routes/description.tsx': { file: 'assets/description-1.js', imports: ['_detail-1.js'] },
+    'src/app/routes/chat/index.tsx': { file: 'assets/chat-1.js', imports: ['_react-1.js'] },
+  }
+  let built: string
+  let web: FastifyInstance
+  beforeAll(async () => {
+    built = fs.mkdtempSync(path.join(os.tmpdir(), 'web-app-routes-'))
+    writeBuild(built)
+    fs.writeFileSync(path.join(built, '.vite/manifest.json'), JSON.stringify(manifest))
+    web = Fastify()
+    await web.register(webAppPlugin, { webDir: built })
+    await web.ready()
+  })
+  afterAll(async () => {
+    await web.close()
+    fs.rmSync(built, { recursive: true, force: true })
+  })
+
+  const preloads = (html: string) =>
+    [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((m) => m[1])
+
+  it("names a route's chunk and the chunks it imports that index.html does not already load", () => {
+    const tags = routePreloads(built)
+    expect(preloads(tags.get('src/app/routes/jobs.tsx')!)).toEqual([
+      '/assets/jobs-1.js',
+      '/assets/detail-1.js',
+      '/assets/toast-1.js',
+    ])
+    expect(preloads(tags.get('src/app/routes/chat/index.tsx')!)).toEqual(['/assets/chat-1.js'])
+  })
+
+  it("sends each page its route's preloads in the head, compressed like index.html", async () => {
+    const home = await web.inject({ url: '/', headers: { 'accept-encoding': 'br' } })
+    const html = zlib.brotliDecompressSync(home.rawPayload).toString()
+    expect(preloads(html)).toEqual(['/assets/jobs-1.js', '/assets/detail-1.js', '/assets/toast-1.js'])
+    expect(html.indexOf('modulepreload')).toBeLessThan(html.indexOf('</head>'))
+
+    const job = await web.inject({ url: '/description/abc?x=1', headers: { 'accept-encoding': 'gzip' } })
+    expect(job.headers['content-encoding']).toBe('gzip')
+    expect(preloads(zlib.gunzipSync(job.rawPayload).toString())).toEqual([
+      '/assets/description-1.js',
+      '/assets/detail-1.js',
+      '/assets/toast-1.js',
+    ])
+    expect(preloads((await web.inject({ url: '/chat' })).body)).toEqual(['/assets/chat-1.js'])
+    // A page without an entry, or a path that only looks like one, gets index.html as built.
+    expect((await web.inject({ url: '/earnings' })).body).toBe(HTML)
+    expect((await web.inject({ url: '/description/a/b' })).body).toBe(HTML)
+  })
+
+  it('serves index.html as built when the manifest is missing or unreadable', () => {
+    fs.writeFileSync(path.join(dir, '.vite/manifest.json'), 'not json')
+    expect(routePreloads(dir).size).toBe(0)
+    expect(routePreloads(path.join(dir, 'nowhere')).size).toBe(0)
   })
 })
 

@@ -1,5 +1,6 @@
 import fs from 'node:fs'
 import path from 'node:path'
+import zlib from 'node:zlib'
 import type { FastifyInstance, FastifyReply } from 'fastify'
 import fastifyStatic from '@fastify/static'
 
@@ -25,6 +26,66 @@ export function pickEncoding(header: string | undefined, available: Encoding[]):
 }
 
 /**
+ * The pages a first visit most often lands on, and the source of their lazy route module (web/src/app/router.tsx).
+ * index.html only names the shell's scripts, so the browser would learn of the route's chunk after running the whole
+ * shell; the page's index.html names it at once (docs/decisions/024-first-paint.md). A route missing here only loses
+ * the hint.
+ */
+export const ROUTE_MODULES: [RegExp, string][] = [
+  [/^\/(jobs)?$/, 'src/app/routes/jobs.tsx'],
+  [/^\/description\/[^/]+$/, 'src/app/routes/description.tsx'],
+  [/^\/chat$/, 'src/app/routes/chat/index.tsx'],
+  [/^\/chat\/[^/]+$/, 'src/app/routes/chat/conversation.tsx'],
+  [/^\/search$/, 'src/app/routes/search.tsx'],
+  [/^\/explore$/, 'src/app/routes/explore.tsx'],
+  [/^\/feed$/, 'src/app/routes/feed.tsx'],
+  [/^\/m\/[^/]+$/, 'src/app/routes/profile.tsx'],
+  [/^\/login$/, 'src/app/routes/auth/login.tsx'],
+  [/^\/signup$/, 'src/app/routes/auth/signup.tsx'],
+]
+
+interface ManifestChunk {
+  file: string
+  imports?: string[]
+}
+
+/** The files a chunk needs before it runs: itself and its static imports, depth first. */
+function staticClosure(manifest: Record<string, ManifestChunk>, key: string, seen = new Set<string>()) {
+  if (seen.has(key) || !manifest[key]) return seen
+  seen.add(key)
+  for (const i of manifest[key].imports ?? []) staticClosure(manifest, i, seen)
+  return seen
+}
+
+/**
+ * For each route of ROUTE_MODULES, the `<link rel="modulepreload">` tags for its chunk and the chunks it imports
+ * that index.html does not already load, read from the build manifest. Empty when there is no manifest.
+ */
+export function routePreloads(webDir: string): Map<string, string> {
+  const out = new Map<string, string>()
+  let manifest: Record<string, ManifestChunk>
+  try {
+    manifest = JSON.parse(fs.readFileSync(path.join(webDir, '.vite/manifest.json'), 'utf8')) as Record<
+      string,
+      ManifestChunk
+    >
+  } catch {
+    return out
+  }
+  const shell = staticClosure(manifest, 'index.html')
+  for (const [, source] of ROUTE_MODULES) {
+    if (!manifest[source] || out.has(source)) continue
+    const files = [...staticClosure(manifest, source)]
+      .filter((k) => !shell.has(k))
+      .map((k) => manifest[k].file)
+    out.set(source, files.map((f) => `<link rel="modulepreload" crossorigin href="/${f}">`).join(''))
+  }
+  return out
+}
+
+type IndexCopies = { plain: Buffer } & Partial<Record<Encoding, Buffer>>
+
+/**
  * Serves the built web app from `webDir`: files as they are, or the `.br` / `.gz` copy the build wrote beside
  * them when the browser accepts it (docs/decisions/022-web-performance.md), with a year of caching for hashed
  * assets; any other GET that wants a page gets index.html, which the client router takes from there.
@@ -45,11 +106,27 @@ export async function webAppPlugin(app: FastifyInstance, opts: { webDir: string 
   })
 
   const indexFile = path.join(opts.webDir, 'index.html')
-  const index: { plain: Buffer } & Partial<Record<Encoding, Buffer>> = { plain: fs.readFileSync(indexFile) }
+  const index: IndexCopies = { plain: fs.readFileSync(indexFile) }
   for (const e of ['br', 'gzip'] as const) {
     if (fs.existsSync(indexFile + EXTENSION[e])) index[e] = fs.readFileSync(indexFile + EXTENSION[e])
   }
   const available = (['br', 'gzip'] as const).filter((e) => index[e])
+  // One index.html per route with its preload tags, compressed once here (a few small files, at start-up).
+  const perRoute = new Map<string, IndexCopies>()
+  const html = index.plain.toString('utf8')
+  for (const [source, tags] of routePreloads(opts.webDir)) {
+    if (!tags || !html.includes('</head>')) continue
+    const plain = Buffer.from(html.replace('</head>', `${tags}\n  </head>`))
+    perRoute.set(source, {
+      plain,
+      br: index.br && zlib.brotliCompressSync(plain),
+      gzip: index.gzip && zlib.gzipSync(plain, { level: 9 }),
+    })
+  }
+  const indexFor = (p: string): IndexCopies => {
+    const route = ROUTE_MODULES.find(([re]) => re.test(p))
+    return (route && perRoute.get(route[1])) ?? index
+  }
 
   app.get('/*', { schema: { hide: true } }, async (req, reply) => {
     const p = req.url.split('?')[0]
@@ -57,11 +134,13 @@ export async function webAppPlugin(app: FastifyInstance, opts: { webDir: string 
       return reply.status(404).send({ success: false, message: `No route GET ${p}`, code: 'not_found' })
     }
     const encoding = pickEncoding(req.headers['accept-encoding'], available)
+    const page = indexFor(p)
     reply
       .type('text/html; charset=utf-8')
       .header('cache-control', REVALIDATE)
       .header('vary', 'accept-encoding')
-    if (encoding) return reply.header('content-encoding', encoding).send(index[encoding])
-    return reply.send(index.plain)
+    const compressed = encoding && page[encoding]
+    if (compressed) return reply.header('content-encoding', encoding).send(compressed)
+    return reply.send(page.plain)
   })
 }
