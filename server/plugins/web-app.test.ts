@@ -5,6 +5,7 @@ import zlib from 'node:zlib'
 import Fastify, { type FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { IMMUTABLE, REVALIDATE, pickEncoding, routePreloads, webAppPlugin } from './web-app'
+import { SESSION } from '../../common/limits'
 
 const JS = `export const answer = ${JSON.stringify('x'.repeat(4000))}\n`
 const HTML = `<!doctype html><html><head><script type="module" src="/assets/app-abc123.js"></script></head><body>${'<p>hi</p>'.repeat(200)}</body></html>`
@@ -154,6 +155,73 @@ describe('route preloads', () => {
     fs.writeFileSync(path.join(dir, '.vite/manifest.json'), 'not json')
     expect(routePreloads(dir).size).toBe(0)
     expect(routePreloads(path.join(dir, 'nowhere')).size).toBe(0)
+  })
+})
+
+describe("a job's page for a signed-out visitor", () => {
+  const HOSTILE = 'Great job </script><script>alert(1)</script> <!-- \u2028 & "quotes"'
+  let built: string
+  let web: FastifyInstance
+  const seen: { ip: string; agent?: string }[] = []
+  beforeAll(async () => {
+    built = fs.mkdtempSync(path.join(os.tmpdir(), 'web-app-data-'))
+    writeBuild(built)
+    web = Fastify()
+    web.get('/api/v1/job/:id', async (req, reply) => {
+      const { id } = req.params as { id: string }
+      seen.push({ ip: req.ip, agent: req.headers['user-agent'] })
+      if (id === 'missing') return reply.status(404).send({ success: false, code: 'not_found' })
+      if (id === 'boom') throw new Error('database down')
+      return { success: true, job: { _id: id, title: HOSTILE } }
+    })
+    await web.register(webAppPlugin, { webDir: built })
+    await web.ready()
+  })
+  afterAll(async () => {
+    await web.close()
+    fs.rmSync(built, { recursive: true, force: true })
+  })
+
+  const block = (html: string) =>
+    /<script type="application\/json" id="first-answer">([^<]*)<\/script>/.exec(html)?.[1]
+
+  it("carries the job's API answer as a data block no text in it can break out of", async () => {
+    seen.length = 0
+    const res = await web.inject({
+      url: '/description/a%2Fb%20c',
+      remoteAddress: '203.0.113.9',
+      headers: { 'accept-encoding': 'br', 'user-agent': 'phone' },
+    })
+    expect(res.statusCode).toBe(200)
+    expect(res.headers['content-encoding']).toBe('br')
+    const html = zlib.brotliDecompressSync(res.rawPayload).toString()
+    // The block is the only script besides the app's own, and nothing in the answer closed it.
+    expect(html.match(/<script/g)).toHaveLength(2)
+    expect(html).not.toContain('alert(1)</script>')
+    expect(JSON.parse(block(html)!)).toEqual({
+      path: '/job/a%2Fb%20c',
+      answer: { success: true, job: { _id: 'a/b c', title: HOSTILE } },
+    })
+    // Asked as the visitor: their address and browser, so the view counts as theirs.
+    expect(seen).toEqual([{ ip: '203.0.113.9', agent: 'phone' }])
+    const gz = await web.inject({ url: '/description/x', headers: { 'accept-encoding': 'gzip' } })
+    expect(JSON.parse(block(zlib.gunzipSync(gz.rawPayload).toString())!).answer.job._id).toBe('x')
+    expect(block((await web.inject({ url: '/description/x' })).body)).toBeDefined()
+  })
+
+  it('is index.html as built for a signed-in visitor, a missing job, a failure, or any other page', async () => {
+    seen.length = 0
+    const signedIn = await web.inject({
+      url: '/description/x',
+      headers: { cookie: `a=1; ${SESSION.cookie}=abc` },
+    })
+    expect(signedIn.body).toBe(HTML)
+    expect(seen).toEqual([])
+    expect((await web.inject({ url: '/description/missing' })).body).toBe(HTML)
+    expect((await web.inject({ url: '/description/boom' })).body).toBe(HTML)
+    expect((await web.inject({ url: '/description/%E0%A4%A' })).statusCode).toBe(400)
+    expect((await web.inject({ url: '/jobs' })).body).toBe(HTML)
+    expect((await web.inject({ method: 'HEAD', url: '/description/x' })).statusCode).toBe(200)
   })
 })
 

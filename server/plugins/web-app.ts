@@ -1,8 +1,10 @@
 import fs from 'node:fs'
 import path from 'node:path'
+import { promisify } from 'node:util'
 import zlib from 'node:zlib'
-import type { FastifyInstance, FastifyReply } from 'fastify'
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import fastifyStatic from '@fastify/static'
+import { SESSION } from '../../common/limits'
 
 /** Hashed build output (`assets/name-HASH.js`): its name changes with its content, so it may be kept a year. */
 export const IMMUTABLE = 'public, max-age=31536000, immutable'
@@ -83,6 +85,50 @@ export function routePreloads(webDir: string): Map<string, string> {
   return out
 }
 
+const JOB_PAGE = /^\/description\/([^/]+)$/
+const signedIn = (req: FastifyRequest) =>
+  new RegExp(`(?:^|;\\s*)${SESSION.cookie}=[^;]`).test(req.headers.cookie ?? '')
+
+/**
+ * The first screen's API answer, for a signed-out visitor of a job's page: GET /api/v1/job/:id answered in-process
+ * for the same visitor (address and browser, so the view is counted as the page's own request would count it), and
+ * written into the page as a JSON data block, which the page reads instead of asking (web/src/lib/first-answer.ts).
+ * A data block is not run, so the CSP's script-src is untouched; every `<` is escaped, so no text in the answer can
+ * close the element. Undefined when there is nothing to add (signed in, not found, any failure).
+ */
+export async function firstAnswer(
+  app: FastifyInstance,
+  req: FastifyRequest,
+  pagePath: string,
+): Promise<string | undefined> {
+  const match = JOB_PAGE.exec(pagePath)
+  if (!match || req.method !== 'GET' || signedIn(req)) return undefined
+  let id: string
+  try {
+    id = decodeURIComponent(match[1])
+  } catch {
+    return undefined
+  }
+  const apiPath = `/job/${encodeURIComponent(id)}`
+  try {
+    const res = await app.inject({
+      method: 'GET',
+      url: `/api/v1${apiPath}`,
+      remoteAddress: req.ip,
+      headers: { accept: 'application/json', 'user-agent': req.headers['user-agent'] ?? '' },
+    })
+    if (res.statusCode !== 200 || !res.headers['content-type']?.toString().startsWith('application/json'))
+      return undefined
+    const block = `{"path":${JSON.stringify(apiPath)},"answer":${res.body}}`.replace(/</g, '\\u003c')
+    return `<script type="application/json" id="first-answer">${block}</script>`
+  } catch {
+    return undefined
+  }
+}
+
+const brotli = promisify(zlib.brotliCompress)
+const gzip = promisify(zlib.gzip)
+
 type IndexCopies = { plain: Buffer } & Partial<Record<Encoding, Buffer>>
 
 /**
@@ -139,6 +185,17 @@ export async function webAppPlugin(app: FastifyInstance, opts: { webDir: string 
       .type('text/html; charset=utf-8')
       .header('cache-control', REVALIDATE)
       .header('vary', 'accept-encoding')
+    const data = await firstAnswer(app, req, p)
+    if (data) {
+      // A page with its data is compressed per request, quickly (a few KB).
+      const html = Buffer.from(page.plain.toString('utf8').replace('</body>', `${data}\n  </body>`))
+      if (encoding === 'br')
+        return reply
+          .header('content-encoding', 'br')
+          .send(await brotli(html, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } }))
+      if (encoding === 'gzip') return reply.header('content-encoding', 'gzip').send(await gzip(html))
+      return reply.send(html)
+    }
     const compressed = encoding && page[encoding]
     if (compressed) return reply.header('content-encoding', encoding).send(compressed)
     return reply.send(page.plain)
