@@ -158,7 +158,7 @@ describe('route preloads', () => {
   })
 })
 
-describe("a job's page for a signed-out visitor", () => {
+describe('pages that arrive with their first answer', () => {
   const HOSTILE = 'Great job </script><script>alert(1)</script> <!-- \u2028 & "quotes"'
   let built: string
   let web: FastifyInstance
@@ -167,6 +167,16 @@ describe("a job's page for a signed-out visitor", () => {
     built = fs.mkdtempSync(path.join(os.tmpdir(), 'web-app-data-'))
     writeBuild(built)
     web = Fastify()
+    // As the auth plugin does: a known session cookie makes the request a user's.
+    web.decorateRequest('user', null)
+    web.addHook('onRequest', async (req) => {
+      if (/token=good/.test(req.headers.cookie ?? '')) req.user = { id: 'u1' } as never
+    })
+    web.get('/api/v1/chat/conversations', async (req, reply) => {
+      seen.push({ ip: req.ip, agent: req.headers['user-agent'] })
+      if (!req.user) return reply.status(401).send({ success: false })
+      return { success: true, data: { conversations: [{ lastMessage: { content: HOSTILE } }] } }
+    })
     web.get('/api/v1/job/:id', async (req, reply) => {
       const { id } = req.params as { id: string }
       seen.push({ ip: req.ip, agent: req.headers['user-agent'] })
@@ -200,6 +210,7 @@ describe("a job's page for a signed-out visitor", () => {
     expect(html).not.toContain('alert(1)</script>')
     expect(JSON.parse(block(html)!)).toEqual({
       path: '/job/a%2Fb%20c',
+      viewer: null,
       answer: { success: true, job: { _id: 'a/b c', title: HOSTILE } },
     })
     // Asked as the visitor: their address and browser, so the view counts as theirs.
@@ -222,6 +233,22 @@ describe("a job's page for a signed-out visitor", () => {
     expect((await web.inject({ url: '/description/%E0%A4%A' })).statusCode).toBe(400)
     expect((await web.inject({ url: '/jobs' })).body).toBe(HTML)
     expect((await web.inject({ method: 'HEAD', url: '/description/x' })).statusCode).toBe(200)
+  })
+
+  it("carries a signed-in reader's conversation list on /chat, for their browser only", async () => {
+    const res = await web.inject({ url: '/chat', headers: { cookie: `${SESSION.cookie}=good` } })
+    expect(res.headers['cache-control']).toBe(`private, ${REVALIDATE}`)
+    expect(res.body).not.toContain('alert(1)</script>')
+    expect(JSON.parse(block(res.body)!)).toEqual({
+      path: '/chat/conversations',
+      viewer: 'u1',
+      answer: { success: true, data: { conversations: [{ lastMessage: { content: HOSTILE } }] } },
+    })
+    // Nobody signed in, or a session the server does not know: the page as built.
+    const stale = await web.inject({ url: '/chat', headers: { cookie: `${SESSION.cookie}=old` } })
+    expect(stale.body).toBe(HTML)
+    expect(stale.headers['cache-control']).toBe(REVALIDATE)
+    expect((await web.inject({ url: '/chat' })).body).toBe(HTML)
   })
 })
 

@@ -85,45 +85,64 @@ export function routePreloads(webDir: string): Map<string, string> {
   return out
 }
 
-const JOB_PAGE = /^\/description\/([^/]+)$/
-const signedIn = (req: FastifyRequest) =>
+/**
+ * Pages whose first screen waits on one API answer, and that answer's path: a job's page for a signed-out visitor
+ * (its public answer), and the messages page for a signed-in user (their conversation list).
+ */
+const FIRST_ANSWERS: { page: RegExp; signedIn: boolean; api: (match: RegExpExecArray) => string }[] = [
+  {
+    page: /^\/description\/([^/]+)$/,
+    signedIn: false,
+    api: (m) => `/job/${encodeURIComponent(decodeURIComponent(m[1]))}`,
+  },
+  { page: /^\/chat$/, signedIn: true, api: () => '/chat/conversations' },
+]
+const hasSessionCookie = (req: FastifyRequest) =>
   new RegExp(`(?:^|;\\s*)${SESSION.cookie}=[^;]`).test(req.headers.cookie ?? '')
 
 /**
- * The first screen's API answer, for a signed-out visitor of a job's page: GET /api/v1/job/:id answered in-process
- * for the same visitor (address and browser, so the view is counted as the page's own request would count it), and
- * written into the page as a JSON data block, which the page reads instead of asking (web/src/lib/first-answer.ts).
- * A data block is not run, so the CSP's script-src is untouched; every `<` is escaped, so no text in the answer can
- * close the element. Undefined when there is nothing to add (signed in, not found, any failure).
+ * The first screen's API answer, asked in-process as the visitor would ask it (their address, browser and session
+ * cookie, so a job view is counted as the page's own request would count it), written into the page as a JSON data
+ * block with the viewer it was answered for; the page reads it instead of asking (web/src/lib/first-answer.ts). A
+ * data block is not run, so the CSP's script-src is untouched; every `<` is escaped, so no text in the answer can
+ * close the element. Undefined when there is nothing to add (no such page, not found, any failure).
  */
 export async function firstAnswer(
   app: FastifyInstance,
   req: FastifyRequest,
   pagePath: string,
-): Promise<string | undefined> {
-  const match = JOB_PAGE.exec(pagePath)
-  if (!match || req.method !== 'GET' || signedIn(req)) return undefined
-  let id: string
-  try {
-    id = decodeURIComponent(match[1])
-  } catch {
-    return undefined
-  }
-  const apiPath = `/job/${encodeURIComponent(id)}`
-  try {
-    const res = await app.inject({
-      method: 'GET',
-      url: `/api/v1${apiPath}`,
-      remoteAddress: req.ip,
-      headers: { accept: 'application/json', 'user-agent': req.headers['user-agent'] ?? '' },
-    })
-    if (res.statusCode !== 200 || !res.headers['content-type']?.toString().startsWith('application/json'))
+): Promise<{ html: string; personal: boolean } | undefined> {
+  if (req.method !== 'GET') return undefined
+  for (const entry of FIRST_ANSWERS) {
+    const match = entry.page.exec(pagePath)
+    if (!match) continue
+    // Signed in means a session the server knows; any session cookie at all keeps a signed-out answer away.
+    if (entry.signedIn ? !req.user : req.user || hasSessionCookie(req)) return undefined
+    try {
+      const apiPath = entry.api(match)
+      const res = await app.inject({
+        method: 'GET',
+        url: `/api/v1${apiPath}`,
+        remoteAddress: req.ip,
+        headers: {
+          accept: 'application/json',
+          'user-agent': req.headers['user-agent'] ?? '',
+          ...(entry.signedIn && req.headers.cookie ? { cookie: req.headers.cookie } : {}),
+        },
+      })
+      if (res.statusCode !== 200 || !String(res.headers['content-type']).startsWith('application/json'))
+        return undefined
+      const viewer = entry.signedIn ? req.user!.id : null
+      const block = `{"path":${JSON.stringify(apiPath)},"viewer":${JSON.stringify(viewer)},"answer":${res.body}}`
+      return {
+        html: `<script type="application/json" id="first-answer">${block.replace(/</g, '\\u003c')}</script>`,
+        personal: entry.signedIn,
+      }
+    } catch {
       return undefined
-    const block = `{"path":${JSON.stringify(apiPath)},"answer":${res.body}}`.replace(/</g, '\\u003c')
-    return `<script type="application/json" id="first-answer">${block}</script>`
-  } catch {
-    return undefined
+    }
   }
+  return undefined
 }
 
 const brotli = promisify(zlib.brotliCompress)
@@ -187,8 +206,9 @@ export async function webAppPlugin(app: FastifyInstance, opts: { webDir: string 
       .header('vary', 'accept-encoding')
     const data = await firstAnswer(app, req, p)
     if (data) {
-      // A page with its data is compressed per request, quickly (a few KB).
-      const html = Buffer.from(page.plain.toString('utf8').replace('</body>', `${data}\n  </body>`))
+      // One person's answer is for their browser only; a page with data is compressed per request (a few KB).
+      if (data.personal) reply.header('cache-control', `private, ${REVALIDATE}`)
+      const html = Buffer.from(page.plain.toString('utf8').replace('</body>', `${data.html}\n  </body>`))
       if (encoding === 'br')
         return reply
           .header('content-encoding', 'br')

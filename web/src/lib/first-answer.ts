@@ -1,19 +1,29 @@
 /**
  * The API answer the server wrote into the page for its first screen (`<script type="application/json"
- * id="first-answer">`, server/plugins/web-app.ts; docs/decisions/024-first-paint.md). Given out once, to the query for
- * the API path it names, then removed, so any later visit to that screen asks the server again.
+ * id="first-answer">`, server/plugins/web-app.ts; docs/decisions/024-first-paint.md). main.tsx takes it out of the
+ * document before the first render; it is given once to the query for the API path it names when it was answered
+ * for the same viewer (a user id, or null for a signed-out visitor), so any later visit to that screen asks again.
  */
-export function takeFirstAnswer<T>(apiPath: string): T | undefined {
-  if (typeof document === 'undefined') return undefined
-  const element = document.getElementById('first-answer')
-  if (!element) return undefined
+let pending: string | null | undefined
+
+/** Moves the data block out of the document (idempotent). */
+export function adoptFirstAnswer() {
+  if (pending !== undefined) return
+  const element = typeof document === 'undefined' ? null : document.getElementById('first-answer')
+  pending = element?.textContent ?? null
+  element?.remove()
+}
+
+export function takeFirstAnswer<T>(apiPath: string, viewerId: string | null): T | undefined {
+  adoptFirstAnswer()
+  if (!pending) return undefined
   try {
-    const { path, answer } = JSON.parse(element.textContent ?? '') as { path?: unknown; answer?: T }
+    const { path, viewer, answer } = JSON.parse(pending) as { path?: unknown; viewer?: unknown; answer?: T }
     if (path !== apiPath) return undefined
-    element.remove()
-    return answer
+    pending = null
+    return viewer === viewerId ? answer : undefined
   } catch {
-    element.remove()
+    pending = null
     return undefined
   }
 }

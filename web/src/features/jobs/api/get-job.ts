@@ -24,9 +24,8 @@ export function useJob(id: string, enabled = true) {
   return useQuery({
     ...jobQueryOptions(user?._id ?? null, id),
     enabled: enabled && !!id,
-    // A signed-out visitor's page arrives with this job's answer inside it: one round trip fewer.
-    initialData: user
-      ? undefined
-      : () => takeFirstAnswer<z.infer<typeof JobAnswer>>(`/job/${encodeURIComponent(id)}`)?.job,
+    // A visitor's page may arrive with this job's answer inside it: one round trip fewer.
+    initialData: () =>
+      takeFirstAnswer<z.infer<typeof JobAnswer>>(`/job/${encodeURIComponent(id)}`, user?._id ?? null)?.job,
   })
 }
