@@ -6,6 +6,7 @@
 //        BENCH_SKIP_BUILD=1 npm run bench:web  (measure the dist/web already built)
 //        BENCH_LH_REPORTS=dir npm run bench:web (also keep each full Lighthouse report as JSON in dir)
 //        BENCH_PAGES=chat npm run bench:web     (only some pages)
+//        BENCH_FORM_FACTORS=mobile npm run bench:web (only one form factor)
 import { spawn, type ChildProcess } from 'node:child_process'
 import fs from 'node:fs'
 import os from 'node:os'
@@ -309,7 +310,10 @@ async function main() {
     // BENCH_PAGES=chat (or description, /) measures only the pages whose name contains one of the words.
     const only = process.env.BENCH_PAGES?.split(',').map((w) => w.trim())
     for (const p of pages.filter((pg) => !only || only.some((w) => pg.name.includes(w)))) {
-      for (const formFactor of ['desktop', 'mobile'] as const) {
+      const factors = (['desktop', 'mobile'] as const).filter(
+        (f) => !process.env.BENCH_FORM_FACTORS || process.env.BENCH_FORM_FACTORS.split(',').includes(f),
+      )
+      for (const formFactor of factors) {
         const url = server.url + p.path
         const lhrs: Result[] = []
         for (let i = 0; i < RUNS; i++) {

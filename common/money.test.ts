@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { formatPaise, formatRupees, paiseToRupees, rupeesToPaise } from './money'
+import { formatCount, formatPaise, formatRupees, paiseToRupees, rupeesToPaise } from './money'
 
 describe('money', () => {
   it('formats paise as rupees with Indian grouping', () => {
@@ -7,6 +7,52 @@ describe('money', () => {
     expect(formatPaise(123_456_789)).toBe('₹12,34,567.89')
     expect(formatPaise(5)).toBe('₹0.05')
     expect(formatRupees(2500.5)).toBe('₹2,500.50')
+  })
+  it('writes every amount exactly as Intl.NumberFormat en-IN INR does', () => {
+    const intl = new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR' })
+    const samples = [
+      0,
+      -0,
+      0.5,
+      0.05,
+      0.005,
+      0.004999,
+      1.005,
+      2.675,
+      9.995,
+      99.999,
+      -0.001,
+      -1.005,
+      12,
+      123,
+      1234,
+      12345,
+      123456,
+      1234567.891,
+      99999999.995,
+      1e15,
+      123456789012345.67,
+      1e20,
+      1e21,
+      1e-7,
+      -12345.6,
+      NaN,
+      Infinity,
+      -Infinity,
+    ]
+    let seed = 7
+    const random = () => (seed = (seed * 16807) % 2147483647) / 2147483647
+    for (let i = 0; i < 3000; i++) {
+      const magnitude = 10 ** Math.floor(random() * 12)
+      samples.push(Math.round(random() * magnitude * 100) / 100, random() * magnitude, -random() * magnitude)
+    }
+    for (const n of samples) expect(formatRupees(n), String(n)).toBe(intl.format(n))
+    for (const p of [0, 1, 5, 99, 100, 12345, 10_000_000, 123_456_789, -250])
+      expect(formatPaise(p)).toBe(intl.format(p / 100))
+  })
+  it('groups whole numbers as toLocaleString en-IN does', () => {
+    for (const n of [0, 7, 999, 1000, 12345, 123456, 1234567, 123456789012, -98765, 2 ** 53 + 2, 1.5, NaN])
+      expect(formatCount(n), String(n)).toBe(n.toLocaleString('en-IN'))
   })
   it('converts rupees to integer paise without float drift', () => {
     expect(rupeesToPaise(19.99)).toBe(1999)

@@ -130,6 +130,21 @@ test.describe('hostile input is shown as text', () => {
     expect(problems).toEqual([])
   })
 
+  test('job detail for a signed-out visitor, whose page arrives with the job inside it', async ({ page }) => {
+    const problems = await guard(page)
+    const asked: string[] = []
+    page.on('request', (r) => {
+      if (r.url().includes(`/api/v1/job/${world.job._id}`)) asked.push(r.url())
+    })
+    const doc = await page.goto(`/description/${world.job._id}`)
+    expect(doc?.headers()['content-security-policy']).toContain("script-src 'self'")
+    await expectLiteral(page, [world.job.title, PWN.img, PWN.rtl, PWN.zeroWidth, PWN.combining, LONG_WORD])
+    // The answer came in the page (no request for it), and its data block is gone once read.
+    expect(asked).toEqual([])
+    await expect(page.locator('#first-answer')).toHaveCount(0)
+    expect(problems).toEqual([])
+  })
+
   test('profile: name, bio and skills', async ({ page }) => {
     const problems = await guard(page)
     await signInAs(page, world.client, `/m/${world.freelancer.user.userId}`)

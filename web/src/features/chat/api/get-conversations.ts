@@ -2,6 +2,8 @@ import { queryOptions, useQuery } from '@tanstack/react-query'
 import type { z } from 'zod'
 import type { ConversationItem, ConversationsAnswer } from '@common/schemas/chat'
 import { api } from '@/lib/api-client'
+import { authStore } from '@/lib/auth-store'
+import { takeFirstAnswer } from '@/lib/first-answer'
 import { chatKeys } from './keys'
 
 export type { ConversationItem }
@@ -16,5 +18,14 @@ export const conversationsQueryOptions = () =>
   queryOptions({ queryKey: chatKeys.conversations(), queryFn: ({ signal }) => getConversations(signal) })
 
 export function useConversations(enabled = true) {
-  return useQuery({ ...conversationsQueryOptions(), enabled })
+  return useQuery({
+    ...conversationsQueryOptions(),
+    enabled,
+    // The messages page arrives with its reader's list inside it: one round trip fewer.
+    initialData: () =>
+      takeFirstAnswer<z.infer<typeof ConversationsAnswer>>(
+        '/chat/conversations',
+        authStore.getState().user?._id ?? null,
+      )?.data.conversations,
+  })
 }

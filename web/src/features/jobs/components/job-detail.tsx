@@ -17,7 +17,7 @@ import {
   Users,
   Wallet,
 } from 'lucide-react'
-import { formatRupees } from '@common/money'
+import { formatCount, formatRupees } from '@common/money'
 import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
 import { UserAvatar } from '@/components/ui/avatar'
@@ -216,10 +216,10 @@ export function JobDetail({
             )}
           </Fact>
           <Fact icon={<Eye aria-hidden />} label="Views">
-            {job.views.toLocaleString('en-IN')}
+            {formatCount(job.views)}
           </Fact>
           <Fact icon={<Users aria-hidden />} label="Applications">
-            {job.applicationCount.toLocaleString('en-IN')}
+            {formatCount(job.applicationCount)}
           </Fact>
           {job.jobType ? (
             <Fact icon={<Briefcase aria-hidden />} label="Job type">
@@ -238,12 +238,12 @@ export function JobDetail({
           ) : null}
           {job.duration !== null ? (
             <Fact icon={<Hourglass aria-hidden />} label="Duration">
-              {job.duration.toLocaleString('en-IN')}
+              {formatCount(job.duration)}
             </Fact>
           ) : null}
           {job.hours !== null ? (
             <Fact icon={<Clock aria-hidden />} label="Hours">
-              {job.hours.toLocaleString('en-IN')}
+              {formatCount(job.hours)}
             </Fact>
           ) : null}
           <Fact icon={<Send aria-hidden />} label="Application process">

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { Job } from '../api/get-jobs'
-import { deadlineText, paymentBreakdown } from './format'
+import { deadlineText, formatDate, paymentBreakdown, postedText } from './format'
 
 const NOW = Date.parse('2026-11-22T10:00:00Z')
 const job = (over: Partial<Job>) =>
@@ -37,5 +37,29 @@ describe('paymentBreakdown', () => {
     expect(
       paymentBreakdown({ ...base, paymentType: 'hourly' as Job['paymentType'], rate: 500, hours: 20 }).label,
     ).toBe('Hourly')
+  })
+})
+
+describe('dates', () => {
+  it("formatDate writes Intl's en-IN medium date in the reader's time zone", () => {
+    const intl = new Intl.DateTimeFormat('en-IN', { day: 'numeric', month: 'short', year: 'numeric' })
+    for (let day = 0; day < 800; day += 3) {
+      const d = new Date(Date.UTC(2025, 0, 1) + day * 86_400_000 + 23 * 3_600_000)
+      expect(formatDate(d.toISOString())).toBe(intl.format(d))
+    }
+    expect(() => formatDate('not a date')).toThrow(RangeError)
+  })
+
+  it('postedText counts whole days as RelativeTimeFormat en-IN says them, then gives the date', () => {
+    const rtf = new Intl.RelativeTimeFormat('en-IN', { numeric: 'auto' })
+    const now = Date.UTC(2026, 10, 23, 12)
+    for (let days = 0; days < 30; days++) {
+      const iso = new Date(now - days * 86_400_000 - 1000).toISOString()
+      expect(postedText(iso, now)).toBe(rtf.format(-days, 'day'))
+    }
+    const old = new Date(now - 40 * 86_400_000).toISOString()
+    expect(postedText(old, now)).toBe(formatDate(old))
+    const future = new Date(now + 86_400_000).toISOString()
+    expect(postedText(future, now)).toBe(formatDate(future))
   })
 })

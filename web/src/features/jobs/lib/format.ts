@@ -1,4 +1,4 @@
-import { formatRupees } from '@common/money'
+import { formatCount, formatRupees } from '@common/money'
 import type { Job } from '../api/get-jobs'
 
 /** Whether a job is closed for the browser: closed, archived or past its deadline (drafts are not "closed"). */
@@ -36,8 +36,7 @@ export const PAYMENT_LABELS: Record<string, string> = {
 
 export const paymentLabel = (type: string) => PAYMENT_LABELS[type] ?? type
 
-const plural = (n: number, one: string, many = `${one}s`) =>
-  `${n.toLocaleString('en-IN')} ${n === 1 ? one : many}`
+const plural = (n: number, one: string, many = `${one}s`) => `${formatCount(n)} ${n === 1 ? one : many}`
 
 /**
  * What the job pays, as the detail view spells it out: one-time amount; per-unit rate × units; recurring
@@ -110,15 +109,24 @@ export function rateText(job: Job): string {
   return formatRupees(job.amount ?? job.total)
 }
 
-const dateFormat = new Intl.DateTimeFormat('en-IN', { day: 'numeric', month: 'short', year: 'numeric' })
-/** "22 Nov 2026". */
-export const formatDate = (iso: string) => dateFormat.format(new Date(iso))
+// Written out rather than built with Intl.DateTimeFormat / RelativeTimeFormat, whose locale data costs a phone tens
+// of milliseconds on the first page (docs/decisions/024-first-paint.md); format.test.ts holds them to Intl's en-IN output.
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sept', 'Oct', 'Nov', 'Dec']
 
-const relative = new Intl.RelativeTimeFormat('en-IN', { numeric: 'auto' })
+/** "22 Nov 2026", in the reader's time zone, as Intl's en-IN medium date. */
+export function formatDate(iso: string): string {
+  const d = new Date(iso)
+  if (Number.isNaN(d.getTime()))
+    return new Intl.DateTimeFormat('en-IN', { day: 'numeric', month: 'short', year: 'numeric' }).format(d)
+  return `${d.getDate()} ${MONTHS[d.getMonth()]} ${d.getFullYear()}`
+}
+
 /** "today", "yesterday", "3 days ago", then the date. */
 export function postedText(iso: string, now = Date.now()): string {
   const days = Math.floor((now - new Date(iso).getTime()) / 86_400_000)
   if (days < 0) return formatDate(iso)
-  if (days < 30) return relative.format(-days, 'day')
+  if (days === 0) return 'today'
+  if (days === 1) return 'yesterday'
+  if (days < 30) return `${days} days ago`
   return formatDate(iso)
 }
