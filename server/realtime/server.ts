@@ -149,7 +149,7 @@ export function attachRealtime(app: FastifyInstance, opts: RealtimeOptions): Rea
     }
   })
 
-  /** The socket's user, re-read for each write so a logged-out session can no longer send. */
+  /** The socket's user, re-read for `markRead` so a logged-out session can no longer act (sends check in their write). */
   const currentUser = async (socket: AppSocket): Promise<UserRow> => {
     const found = await opts.sessions.find(socket.data.tokenHash)
     if (!found) {
@@ -186,15 +186,17 @@ export function attachRealtime(app: FastifyInstance, opts: RealtimeOptions): Rea
     socket.on('sendMessage', async (body, ack) => {
       if (!allow('sendMessage')) return refuse('sendMessage', tooMany(), ack)
       try {
-        const user = await currentUser(socket)
         // The same per-user bucket as POST /api/v1/chat/send, shared by every socket and instance (ADR 020).
-        const verdict = await app.checkLimit('chatSend', { userId: user.id, ip: socket.handshake.address })
+        const verdict = await app.checkLimit('chatSend', { userId: me, ip: socket.handshake.address })
         if (!verdict.ok) return refuse('sendMessage', slowDown(verdict.retryAfter, verdict.message), ack)
-        const message = await opts.chat.send(user, body)
+        // The user the socket authenticated as; the write itself checks that its session is still live (ADR 023).
+        const message = await opts.chat.send({ id: me, sessionHash: socket.data.tokenHash }, body)
         ack?.({ success: true, message })
       } catch (e) {
         if (!(e instanceof AppError)) app.log.error({ err: e }, 'sendMessage failed')
         ack?.(failure(e))
+        // A session logged out (or expired) while this socket stayed open: it is closed now.
+        if (e instanceof AppError && e.statusCode === 401) socket.disconnect(true)
       }
     })
 
