@@ -73,6 +73,43 @@ describe.skipIf(!shared)(
       expect(m.content).toBe('hello from B')
     })
 
+    it('a client dropped from B is restored from B’s memory of the stream, even once the stream no longer has it', async () => {
+      const raviOnB = await connectAs(urlB, ravi, { reconnection: true })
+      const ashaOnB = await connectAs(urlB, asha)
+      sockets.push(raviOnB, ashaOnB)
+      const got = collect(raviOnB, 'receiveMessage')
+      const ashasCopies = collect(ashaOnB, 'receiveMessage')
+      const before = await sendOnA('before the drop')
+      await got.until(1)
+      const onServer = b!.app.io.of('/').sockets.get(raviOnB.id!)!
+      const gone = new Promise((r) => onServer.once('disconnect', r))
+      raviOnB.io.engine.close()
+      await gone
+      const during = [
+        await sendOnA('while away 1'),
+        await sendOnA('while away 2'),
+        await sendOnA('while away 3'),
+      ]
+      // B has read all of them from the stream once Asha's own socket on B has her copies.
+      await ashasCopies.until(4)
+      // Trim the stream down to its newest entry: the adapter alone could no longer replay what Ravi missed.
+      const { Redis } = await import('ioredis')
+      const redis = new Redis(process.env.REDIS_URL!)
+      try {
+        const newest = (ashaOnB as unknown as { _lastOffset: string })._lastOffset
+        await redis.xtrim(`${a.realtimePrefix}:stream`, 'MINID', newest)
+      } finally {
+        redis.disconnect()
+      }
+      const back = new Promise<void>((r) => raviOnB.once('connect', () => r()))
+      raviOnB.connect()
+      await back
+      expect(raviOnB.recovered).toBe(true)
+      await got.until(4)
+      await roundTrip(raviOnB, ravi.user._id)
+      expect(got.got.map((m) => m._id)).toEqual([before._id, ...during.map((m) => m._id)])
+    })
+
     it('B restarts mid-way: its client comes back and misses nothing the database accepted', async () => {
       const raviOnB = await connectAs(urlB, ravi, { reconnection: true })
       sockets.push(raviOnB)
