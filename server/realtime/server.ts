@@ -60,10 +60,12 @@ function adapterClient(redis: Redis): Redis {
     c.on('error', () => {})
     return c
   }
-  const client = quiet(redis.duplicate())
+  // Its XADDs (one per message) made in one turn of the event loop go out as one write (ADR 023); the connections
+  // it opens for itself (the blocking XREAD, SUBSCRIBE) send one command at a time anyway.
+  const client = quiet(redis.duplicate({ enableAutoPipelining: true }))
   const duplicate = client.duplicate.bind(client)
-  client.duplicate = ((...args: Parameters<Redis['duplicate']>) =>
-    quiet(duplicate(...args))) as Redis['duplicate']
+  client.duplicate = ((override?: Parameters<Redis['duplicate']>[0]) =>
+    quiet(duplicate({ enableAutoPipelining: false, ...override }))) as Redis['duplicate']
   return client
 }
 
