@@ -39,6 +39,7 @@ export class SharedCounts {
   private readonly views = new Map<string, View>()
   private timer: NodeJS.Timeout | null = null
   private flushing: Promise<void> = Promise.resolve()
+  private sweptAt = Date.now()
   private readonly redis: AddingRedis
 
   constructor(
@@ -52,9 +53,13 @@ export class SharedCounts {
 
   async count(key: string): Promise<Count> {
     const now = Date.now()
+    if (now - this.sweptAt > this.rule.windowMs) this.sweep(now)
     let v = this.views.get(key)
     if (!v || now >= v.resetAt || now - v.seenAt > this.opts.trustMs) {
-      const [count, ttl] = await this.redis.limitAdd(key, 1, this.rule.windowMs)
+      // What this view counted and has not written yet goes with it (unless its window is over).
+      const carried = v && now < v.resetAt ? v.pending : 0
+      if (v) v.pending = 0
+      const [count, ttl] = await this.redis.limitAdd(key, 1 + carried, this.rule.windowMs)
       const at = Date.now()
       v = { count, pending: 0, resetAt: at + ttl, seenAt: at }
       this.views.set(key, v)
@@ -74,9 +79,20 @@ export class SharedCounts {
     return this.flushing
   }
 
+  /** How many keys this instance has a view of. */
+  get viewed() {
+    return this.views.size
+  }
+
   close() {
     if (this.timer) clearTimeout(this.timer)
     this.timer = null
+  }
+
+  /** Forgets the views of windows that have ended with nothing left to write (people who stopped sending). */
+  private sweep(now: number) {
+    this.sweptAt = now
+    for (const [key, v] of this.views) if (!v.pending && now >= v.resetAt) this.views.delete(key)
   }
 
   private schedule() {
