@@ -80,6 +80,8 @@ export interface AppDeps {
   webDir?: string
   /** Prefix of Socket.IO's Redis stream and keys; instances that serve the same users share it. */
   realtimePrefix?: string
+  /** How many recent broadcasts each instance keeps for restoring sessions (ADR 023; tests make it small). */
+  recoveryLogSize?: number
   /** Link preview limits; tests widen the address policy to reach a local page. */
   linkPreview?: import('./modules/posts/link-preview').PreviewOptions
   /** Called for every route as it is registered (tests derive the authorization matrix from it). */
@@ -262,6 +264,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       chat,
       redis: deps.redis,
       prefix: deps.realtimePrefix ?? 'microlance:sio',
+      recoveryLogSize: deps.recoveryLogSize,
     }),
   )
   const posts = postsService({

@@ -111,6 +111,38 @@ describe.skipIf(!shared)(
       expect(got.got.map((m) => m._id)).toEqual([before._id, ...during.map((m) => m._id)])
     })
 
+    it('a client further behind than a full recovery log connects afresh (it refetches) instead of a stream read-back', async () => {
+      const c = await createTestApp(
+        {},
+        { schemaName: a.schemaName, realtimePrefix: a.realtimePrefix, migrate: false, recoveryLogSize: 2 },
+      )
+      try {
+        const urlC = await listenLocal(c.app)
+        const raviOnC = await connectAs(urlC, ravi)
+        const ashaOnC = await connectAs(urlC, asha)
+        sockets.push(raviOnC, ashaOnC)
+        const got = collect(raviOnC, 'receiveMessage')
+        const ashasCopies = collect(ashaOnC, 'receiveMessage')
+        await sendOnA('before a long absence')
+        await got.until(1)
+        const onServer = c.app.io.of('/').sockets.get(raviOnC.id!)!
+        const gone = new Promise((r) => onServer.once('disconnect', r))
+        raviOnC.io.engine.close()
+        await gone
+        for (let i = 1; i <= 3; i++) await sendOnA(`during a long absence ${i}`)
+        await ashasCopies.until(4) // C has read them all; its log of two no longer reaches Ravi's offset
+        const back = new Promise<void>((r) => raviOnC.once('connect', () => r()))
+        raviOnC.connect()
+        await back
+        expect(raviOnC.recovered).toBe(false)
+        // live again from here on
+        const after = await sendOnA('after a long absence')
+        expect((await got.until(2)).at(-1)?._id).toBe(after._id)
+      } finally {
+        await c.close()
+      }
+    })
+
     it('B restarts mid-way: its client comes back and misses nothing the database accepted', async () => {
       const raviOnB = await connectAs(urlB, ravi, { reconnection: true })
       sockets.push(raviOnB)

@@ -36,6 +36,8 @@ export class RecoveryLog {
   private from: [number, number] | null = null
   /** The newest entry read. */
   last: string | null = null
+  /** Whether older entries have been dropped to stay within `max` (so an offset it does not cover is a long way back). */
+  trimmed = false
 
   constructor(private readonly max: number) {}
 
@@ -97,6 +99,7 @@ export class RecoveryLog {
       if (!list.length) this.byRoom.delete(room)
     }
     this.from = e.at
+    this.trimmed = true
   }
 
   private clear() {
@@ -125,9 +128,9 @@ const BROADCAST = '3'
 /**
  * `@socket.io/redis-streams-adapter` with a `RecoveryLog` in front of its session restore. The log is filled from the
  * stream the adapter already reads; a restore whose offset it covers reads only the session and the entries newer
- * than the log (the adapter's own restore, from the log's last id), and takes the rest from memory. An offset the log
- * does not cover (an instance just started, or a client away longer than `logSize` broadcasts) is restored by the
- * adapter as before.
+ * than the log (the adapter's own restore, from the log's last id), and takes the rest from memory. An offset older than
+ * a full log (a client away longer than `logSize` broadcasts) is not restored: the client connects afresh and
+ * refetches. An instance whose log has not filled yet (just started) leaves older offsets to the adapter as before.
  */
 export function createStreamsAdapter(redis: Redis, opts: Options & { logSize: number }) {
   const { logSize, ...adapterOpts } = opts
@@ -157,7 +160,14 @@ export function createStreamsAdapter(redis: Redis, opts: Options & { logSize: nu
     }
     adapter.restoreSession = async (pid, offset) => {
       const upTo = log.last
-      if (!upTo || !log.covers(offset) || isAfter(parseId(offset), parseId(upTo))) return restore(pid, offset)
+      if (!upTo || isAfter(parseId(offset), parseId(upTo))) return restore(pid, offset)
+      if (!log.covers(offset)) {
+        // Further back than a full log: reading the stream from there would cost more than the client's refetch from
+        // the database (which it makes after every reconnect, ADR 013), so it connects afresh. A log that has not
+        // filled yet (an instance just started) leaves it to the adapter.
+        if (log.trimmed || !STREAM_ID.test(offset)) throw new Error('offset older than the recovery log')
+        return restore(pid, offset)
+      }
       // The session and what came after the log's newest entry, from Redis; everything before, from memory.
       const session: Session = await restore(pid, upTo)
       const fromLog = log
