@@ -80,6 +80,8 @@ export interface AppDeps {
   webDir?: string
   /** Prefix of Socket.IO's Redis stream and keys; instances that serve the same users share it. */
   realtimePrefix?: string
+  /** How many recent broadcasts each instance keeps for restoring sessions (ADR 023; tests make it small). */
+  recoveryLogSize?: number
   /** Link preview limits; tests widen the address policy to reach a local page. */
   linkPreview?: import('./modules/posts/link-preview').PreviewOptions
   /** Called for every route as it is registered (tests derive the authorization matrix from it). */
@@ -118,9 +120,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(errorsPlugin)
   await app.register(cookie)
   await app.register(multipart, { limits: { fileSize: 5 * 1024 * 1024, files: 10, fields: 30 } })
+  // The shared counts on a connection of their own whose commands from one turn of the event loop go out as one
+  // write: under load, the counts of many chat messages share a round trip (ADR 023).
+  const limitsRedis = deps.redis?.duplicate({ enableAutoPipelining: true })
+  if (limitsRedis) app.addHook('onClose', async () => void (await limitsRedis.quit().catch(() => {})))
   await app.register(rateLimit, {
     global: false,
-    ...(deps.redis ? { redis: deps.redis, nameSpace: deps.rateLimitNamespace ?? 'microlance-rl:' } : {}),
+    ...(limitsRedis ? { redis: limitsRedis, nameSpace: deps.rateLimitNamespace ?? 'microlance-rl:' } : {}),
     errorResponseBuilder: (_req, ctx) => ({
       statusCode: 429,
       success: false,
@@ -189,6 +195,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   })
   const minute = 60_000
   await app.register(limitsPlugin, {
+    ...(limitsRedis
+      ? { shared: { redis: limitsRedis, namespace: deps.rateLimitNamespace ?? 'microlance-rl:' } }
+      : {}),
     otp: { max: config.AUTH_RATE_LIMIT_PER_MIN, windowMs: minute },
     chatSend: { max: config.CHAT_SEND_PER_MIN, windowMs: minute },
     postCreate: { max: config.POST_CREATE_PER_MIN, windowMs: minute },
@@ -256,6 +265,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       readCache,
       redis: deps.redis,
       prefix: deps.realtimePrefix ?? 'microlance:sio',
+      recoveryLogSize: deps.recoveryLogSize,
     }),
   )
   const posts = postsService({

@@ -259,6 +259,28 @@ describe.skipIf(!(process.env.DATABASE_URL && process.env.REDIS_URL))(
         })
         expect(refused).toMatchObject({ success: false, code: 'rate_limited' })
         expect(await count2(b, sql`content = 'socket on B'`)).toBe(0)
+
+        // The other way round: what B counted for its socket from its own view of the bucket reaches the shared count.
+        const other = await signUp(a, { email: 'o@example.in', fullname: 'Other Worker' })
+        await applyTo(a.app, other, job._id)
+        const otherOnB = await connectAs(await listenLocal(b.app), other)
+        sockets.push(otherOnB)
+        const sendOnB = (content: string) =>
+          otherOnB.emitWithAck('sendMessage', { receiver: client.user._id, content })
+        for (let i = 0; i < LIMIT; i++) expect((await sendOnB(`other on B ${i}`)).success).toBe(true)
+        expect(await sendOnB('other on B, one too many')).toMatchObject({
+          success: false,
+          code: 'rate_limited',
+        })
+        await b.app.flushLimits()
+        expectRefused(
+          await injectAs(a.app, other, {
+            method: 'POST',
+            url: '/api/v1/chat/send',
+            payload: { receiver: client.user._id, content: 'other on A' },
+          }),
+        )
+        expect(await count2(a, sql`content like 'other on%'`)).toBe(LIMIT)
       } finally {
         await b.close()
         await a.close()

@@ -1,6 +1,8 @@
 import type { FastifyInstance, FastifyRequest, onRequestAsyncHookHandler } from 'fastify'
 import fp from 'fastify-plugin'
+import type { Redis } from 'ioredis'
 import { tooMany } from '../errors'
+import { SharedCounts } from './shared-counts'
 
 /** The abuse limits (ADR 020). Each counts in a fixed window, per user when signed in and per IP otherwise. */
 export type LimitName = 'otp' | 'chatSend' | 'postCreate' | 'comment' | 'apply' | 'upload'
@@ -26,8 +28,13 @@ declare module 'fastify' {
      * limit into separate counts of the same size (the code routes each count on their own).
      */
     limit: (name: LimitName, bucket?: string) => onRequestAsyncHookHandler
-    /** Counts one `name` action for `who`; for callers that are not HTTP routes (the chat socket). */
+    /**
+     * Counts one `name` action for `who`; for callers that are not HTTP routes (the chat socket). With Redis, into the
+     * same shared buckets through this instance's batched view of them (`SharedCounts`, ADR 023).
+     */
     checkLimit: (name: LimitName, who: Caller) => Promise<Verdict>
+    /** Writes the counts `checkLimit` has batched to the shared store now. */
+    flushLimits: () => Promise<void>
   }
 }
 
@@ -43,6 +50,13 @@ const WHAT: Record<LimitName, string> = {
 export const limitMessage = (name: LimitName, retryAfter: number) =>
   `${WHAT[name]} Please try again in ${retryAfter} second${retryAfter === 1 ? '' : 's'}.`
 
+/**
+ * What `@fastify/rate-limit`'s Redis store puts between the namespace and our key for a `createRateLimit` counter (a
+ * child store named after a route it does not have). The socket's batched counts must use the very same keys; the
+ * limits tests on Redis fail if they part.
+ */
+const STORE_CHILD = 'undefinedundefined-'
+
 /** The counter key: one bucket per limit (and bucket) and per user (signed in) or per IP (signed out). */
 export const limitKey = (name: LimitName, who: Caller, bucket?: string) =>
   `${name}${bucket ? `/${bucket}` : ''}:${who.userId ? `u:${who.userId}` : `ip:${who.ip}`}`
@@ -53,7 +67,11 @@ export const limitKey = (name: LimitName, who: Caller, bucket?: string) =>
  * HTTP and the socket alike.
  */
 export const limitsPlugin = fp(
-  async (app: FastifyInstance, rules: LimitRules) => {
+  async (
+    app: FastifyInstance,
+    opts: LimitRules & { shared?: { redis: Redis; namespace: string; flushMs?: number } },
+  ) => {
+    const { shared, ...rules } = opts
     const counters = new Map<string, ReturnType<FastifyInstance['createRateLimit']>>()
     const counter = (name: LimitName, bucket = '') => {
       const id = `${name}/${bucket}`
@@ -80,10 +98,34 @@ export const limitsPlugin = fp(
       const v = await check(name, req, bucket)
       if (!v.ok) throw tooMany(v.message, v.retryAfter)
     })
-    app.decorate('checkLimit', (name: LimitName, who: Caller) =>
-      // Only what the counter reads: the key's inputs and the (absent) route config.
-      check(name, { user: who.userId ? { id: who.userId } : null, ip: who.ip, routeOptions: {} } as never),
-    )
+    const batched = new Map<LimitName, SharedCounts>()
+    const sharedCounts = (name: LimitName) => {
+      let c = batched.get(name)
+      if (!c && shared) {
+        c = new SharedCounts(shared.redis, rules[name], { flushMs: shared.flushMs ?? 50, trustMs: 10_000 })
+        batched.set(name, c)
+      }
+      return c
+    }
+    app.decorate('checkLimit', async (name: LimitName, who: Caller): Promise<Verdict> => {
+      const counts = sharedCounts(name)
+      if (!counts)
+        // Only what the counter reads: the key's inputs and the (absent) route config.
+        return check(name, {
+          user: who.userId ? { id: who.userId } : null,
+          ip: who.ip,
+          routeOptions: {},
+        } as never)
+      const v = await counts.count(`${shared!.namespace}${STORE_CHILD}${limitKey(name, who)}`)
+      return v.ok ? v : { ...v, message: limitMessage(name, v.retryAfter) }
+    })
+    app.decorate('flushLimits', async () => {
+      await Promise.all([...batched.values()].map((c) => c.flush()))
+    })
+    app.addHook('onClose', async () => {
+      await Promise.all([...batched.values()].map((c) => c.flush()))
+      for (const c of batched.values()) c.close()
+    })
   },
   { name: 'limits', dependencies: ['@fastify/rate-limit'] },
 )

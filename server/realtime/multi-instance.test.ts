@@ -73,6 +73,76 @@ describe.skipIf(!shared)(
       expect(m.content).toBe('hello from B')
     })
 
+    it('a client dropped from B is restored from B’s memory of the stream, even once the stream no longer has it', async () => {
+      // No automatic reconnection: the test brings it back once the stream is trimmed.
+      const raviOnB = await connectAs(urlB, ravi)
+      const ashaOnB = await connectAs(urlB, asha)
+      sockets.push(raviOnB, ashaOnB)
+      const got = collect(raviOnB, 'receiveMessage')
+      const ashasCopies = collect(ashaOnB, 'receiveMessage')
+      const before = await sendOnA('before the drop')
+      await got.until(1)
+      const onServer = b!.app.io.of('/').sockets.get(raviOnB.id!)!
+      const gone = new Promise((r) => onServer.once('disconnect', r))
+      raviOnB.io.engine.close()
+      await gone
+      const during = [
+        await sendOnA('while away 1'),
+        await sendOnA('while away 2'),
+        await sendOnA('while away 3'),
+      ]
+      // B has read all of them from the stream once Asha's own socket on B has her copies.
+      await ashasCopies.until(4)
+      // Trim the stream down to its newest entry: the adapter alone could no longer replay what Ravi missed.
+      const { Redis } = await import('ioredis')
+      const redis = new Redis(process.env.REDIS_URL!)
+      try {
+        const newest = (ashaOnB as unknown as { _lastOffset: string })._lastOffset
+        await redis.xtrim(`${a.realtimePrefix}:stream`, 'MINID', newest)
+      } finally {
+        redis.disconnect()
+      }
+      const back = new Promise<void>((r) => raviOnB.once('connect', () => r()))
+      raviOnB.connect()
+      await back
+      expect(raviOnB.recovered).toBe(true)
+      await got.until(4)
+      await roundTrip(raviOnB, ravi.user._id)
+      expect(got.got.map((m) => m._id)).toEqual([before._id, ...during.map((m) => m._id)])
+    })
+
+    it('a client further behind than a full recovery log connects afresh (it refetches) instead of a stream read-back', async () => {
+      const c = await createTestApp(
+        {},
+        { schemaName: a.schemaName, realtimePrefix: a.realtimePrefix, migrate: false, recoveryLogSize: 2 },
+      )
+      try {
+        const urlC = await listenLocal(c.app)
+        const raviOnC = await connectAs(urlC, ravi)
+        const ashaOnC = await connectAs(urlC, asha)
+        sockets.push(raviOnC, ashaOnC)
+        const got = collect(raviOnC, 'receiveMessage')
+        const ashasCopies = collect(ashaOnC, 'receiveMessage')
+        await sendOnA('before a long absence')
+        await got.until(1)
+        const onServer = c.app.io.of('/').sockets.get(raviOnC.id!)!
+        const gone = new Promise((r) => onServer.once('disconnect', r))
+        raviOnC.io.engine.close()
+        await gone
+        for (let i = 1; i <= 3; i++) await sendOnA(`during a long absence ${i}`)
+        await ashasCopies.until(4) // C has read them all; its log of two no longer reaches Ravi's offset
+        const back = new Promise<void>((r) => raviOnC.once('connect', () => r()))
+        raviOnC.connect()
+        await back
+        expect(raviOnC.recovered).toBe(false)
+        // live again from here on
+        const after = await sendOnA('after a long absence')
+        expect((await got.until(2)).at(-1)?._id).toBe(after._id)
+      } finally {
+        await c.close()
+      }
+    })
+
     it('B restarts mid-way: its client comes back and misses nothing the database accepted', async () => {
       const raviOnB = await connectAs(urlB, ravi, { reconnection: true })
       sockets.push(raviOnB)

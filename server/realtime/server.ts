@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify'
 import type { Redis } from 'ioredis'
 import { Server, type Socket } from 'socket.io'
-import { createAdapter } from '@socket.io/redis-streams-adapter'
 import { z } from 'zod'
 import type { ClientToServerEvents, PublishedEvents, ServerToClientEvents } from '../../common/events'
 import { SESSION } from '../../common/limits'
@@ -13,6 +12,7 @@ import type { SessionStore } from '../modules/auth/sessions.repo'
 import type { ChatService } from '../modules/chat/chat.service'
 import { attachPublisher, type Publish } from './bus'
 import { socketLimiter } from './rate-limit'
+import { createStreamsAdapter } from './recovery-log'
 
 interface SocketData {
   userId: string
@@ -39,6 +39,8 @@ export interface RealtimeOptions {
   prefix: string
   /** How long a dropped client may come back and get what it missed. */
   recoveryMs?: number
+  /** How many of the newest broadcasts each instance keeps for restoring sessions (with Redis). */
+  recoveryLogSize?: number
 }
 
 const uuid = z.string().uuid()
@@ -60,10 +62,12 @@ function adapterClient(redis: Redis): Redis {
     c.on('error', () => {})
     return c
   }
-  const client = quiet(redis.duplicate())
+  // Its XADDs (one per message) made in one turn of the event loop go out as one write (ADR 023); the connections
+  // it opens for itself (the blocking XREAD, SUBSCRIBE) send one command at a time anyway.
+  const client = quiet(redis.duplicate({ enableAutoPipelining: true }))
   const duplicate = client.duplicate.bind(client)
-  client.duplicate = ((...args: Parameters<Redis['duplicate']>) =>
-    quiet(duplicate(...args))) as Redis['duplicate']
+  client.duplicate = ((override?: Parameters<Redis['duplicate']>[0]) =>
+    quiet(duplicate({ enableAutoPipelining: false, ...override }))) as Redis['duplicate']
   return client
 }
 
@@ -115,12 +119,14 @@ export function attachRealtime(app: FastifyInstance, opts: RealtimeOptions): Rea
     },
     ...(redis
       ? {
-          adapter: createAdapter(redis, {
+          adapter: createStreamsAdapter(redis, {
             streamName: `${opts.prefix}:stream`,
             channelPrefix: opts.prefix,
             sessionKeyPrefix: `${opts.prefix}:session:`,
             maxLen: 100_000,
             blockTimeInMs: 2000,
+            // The newest broadcasts kept in memory for restoring sessions (ADR 023): ~20 s at 1,000 messages a second.
+            logSize: opts.recoveryLogSize ?? 20_000,
           }),
         }
       : {}),
@@ -151,7 +157,7 @@ export function attachRealtime(app: FastifyInstance, opts: RealtimeOptions): Rea
     }
   })
 
-  /** The socket's user, re-read for each write so a logged-out session can no longer send. */
+  /** The socket's user, re-read for `markRead` so a logged-out session can no longer act (sends check in their write). */
   const currentUser = async (socket: AppSocket): Promise<UserRow> => {
     const found = await opts.sessions.find(socket.data.tokenHash)
     if (!found) {
@@ -188,15 +194,17 @@ export function attachRealtime(app: FastifyInstance, opts: RealtimeOptions): Rea
     socket.on('sendMessage', async (body, ack) => {
       if (!allow('sendMessage')) return refuse('sendMessage', tooMany(), ack)
       try {
-        const user = await currentUser(socket)
         // The same per-user bucket as POST /api/v1/chat/send, shared by every socket and instance (ADR 020).
-        const verdict = await app.checkLimit('chatSend', { userId: user.id, ip: socket.handshake.address })
+        const verdict = await app.checkLimit('chatSend', { userId: me, ip: socket.handshake.address })
         if (!verdict.ok) return refuse('sendMessage', slowDown(verdict.retryAfter, verdict.message), ack)
-        const message = await opts.chat.send(user, body)
+        // The user the socket authenticated as; the write itself checks that its session is still live (ADR 023).
+        const message = await opts.chat.send({ id: me, sessionHash: socket.data.tokenHash }, body)
         ack?.({ success: true, message })
       } catch (e) {
         if (!(e instanceof AppError)) app.log.error({ err: e }, 'sendMessage failed')
         ack?.(failure(e))
+        // A session logged out (or expired) while this socket stayed open: it is closed now.
+        if (e instanceof AppError && e.statusCode === 401) socket.disconnect(true)
       }
     })
 

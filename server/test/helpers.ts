@@ -35,6 +35,7 @@ export async function createTestApp(
     schemaName?: string
     realtimePrefix?: string
     rateLimitNamespace?: string
+    recoveryLogSize?: number
     migrate?: boolean
     linkPreview?: AppDeps['linkPreview']
     onRoute?: AppDeps['onRoute']
@@ -84,6 +85,7 @@ export async function createTestApp(
     redis,
     rateLimitNamespace,
     realtimePrefix,
+    recoveryLogSize: opts.recoveryLogSize,
     linkPreview: opts.linkPreview,
     onRoute: opts.onRoute,
     webDir: opts.webDir,

@@ -5,7 +5,7 @@ export type ChatAction = 'read' | 'message' | 'attachJob'
 
 /** Only the two members of a conversation read it; nobody messages themself; a job attached is one of theirs. */
 export function can(
-  user: UserRow,
+  user: Pick<UserRow, 'id'>,
   action: ChatAction,
   target: { conversation?: ConversationRow; message?: MessageRow; receiverId?: string; job?: JobRow },
 ): boolean {
@@ -28,7 +28,7 @@ export function can(
 }
 
 export function authorize(
-  user: UserRow,
+  user: Pick<UserRow, 'id'>,
   action: ChatAction,
   target: { conversation?: ConversationRow; message?: MessageRow; receiverId?: string; job?: JobRow },
 ): void {

@@ -1,6 +1,13 @@
 import { and, asc, desc, eq, gt, isNull, lt, ne, sql } from 'drizzle-orm'
-import type { Executor } from '../../db/client'
-import { conversations, messages, users, type ConversationRow, type MessageRow } from '../../db/schema'
+import type { Db, Executor } from '../../db/client'
+import {
+  conversations,
+  messages,
+  users,
+  type ConversationRow,
+  type MessageRow,
+  type NotificationRow,
+} from '../../db/schema'
 
 /** A pair is stored with the smaller id first, so two people have exactly one conversation row. */
 export const orderedPair = (a: string, b: string): [string, string] => (a < b ? [a, b] : [b, a])
@@ -30,6 +37,70 @@ export interface SharedJobRow {
 
 const toDate = (v: unknown) => (v instanceof Date ? v : new Date(String(v)))
 
+/**
+ * A whole send in one statement (ADR 023): the sender (and, for a socket, that its session is still live), the
+ * receiver, the conversation upsert, the message, and the receiver's "new message" notification unless an unread one
+ * from this sender is already there. It either writes everything or nothing, and its answer says which check failed.
+ */
+const SEND_SQL = `
+with sender as (
+  select u.id, u.fullname from users u
+   where u.id = $1::uuid
+     and ($2::text is null or exists (
+       select 1 from sessions s where s.token_hash = $2::text and s.user_id = u.id and s.expires_at > now()))
+), receiver as (
+  select u.id from users u where u.id = $3::uuid
+), pair as (
+  select s.id as sender_id, s.fullname, r.id as receiver_id from sender s, receiver r where s.id <> r.id
+), conversation as (
+  insert into conversations (user_a, user_b, last_message_at)
+  select least(sender_id, receiver_id), greatest(sender_id, receiver_id), $6::timestamptz from pair
+  on conflict (user_a, user_b) do update set last_message_at = excluded.last_message_at
+  returning id
+), message as (
+  insert into messages (conversation_id, sender_id, receiver_id, job_id, content, created_at)
+  select c.id, p.sender_id, p.receiver_id, $4::uuid, $5::text, $6::timestamptz from conversation c, pair p
+  returning id, seq, conversation_id, sender_id, receiver_id, job_id, content, created_at, read_at
+), notification as (
+  insert into notifications (user_id, type, message, metadata)
+  select p.receiver_id, 'message', p.fullname || ' sent you a message',
+         case when $4::uuid is null then jsonb_build_object('senderId', p.sender_id)
+              else jsonb_build_object('senderId', p.sender_id, 'jobId', $4::uuid) end
+    from pair p, message m
+   where not exists (
+     select 1 from notifications n
+      where n.user_id = p.receiver_id and n.type = 'message' and not n.is_read
+        and n.metadata->>'senderId' = p.sender_id::text)
+  returning id, user_id, type, message, metadata, is_read, created_at
+)
+select exists (select 1 from sender) as sender_ok, exists (select 1 from receiver) as receiver_ok,
+       p.fullname as sender_name,
+       m.id, m.seq, m.conversation_id, m.sender_id, m.receiver_id, m.job_id, m.content, m.created_at, m.read_at,
+       n.id as n_id, n.user_id as n_user_id, n.type as n_type, n.message as n_message, n.metadata as n_metadata,
+       n.is_read as n_is_read, n.created_at as n_created_at
+  from (select 1) one
+  left join pair p on true
+  left join message m on true
+  left join notification n on true`
+
+const SEND_PARAMS = ['senderId', 'sessionHash', 'receiverId', 'jobId', 'content', 'at'].map((name) =>
+  sql.placeholder(name),
+)
+const sendStatements = new WeakMap<object, { execute(values: Record<string, unknown>): Promise<unknown> }>()
+/** Built once per database and prepared by name, so neither drizzle nor PostgreSQL's planner redo it per message. */
+function sendStatement(db: Db) {
+  let s = sendStatements.get(db)
+  if (!s) {
+    s = db._.session.prepareQuery({ sql: SEND_SQL, params: SEND_PARAMS }, undefined, 'chat_send', false)
+    sendStatements.set(db, s)
+  }
+  return s
+}
+
+export type SendOutcome =
+  | { ok: false; senderOk: boolean; receiverOk: boolean }
+  | { ok: true; message: MessageWithSender; notification: NotificationRow | null }
+
 export const chatRepo = {
   async person(db: Executor, id: string) {
     const rows = await db
@@ -56,19 +127,49 @@ export const chatRepo = {
     return rows[0] ?? null
   },
 
-  /** The pair's conversation, created on first message; bumps its last-message time either way. */
-  async touchConversation(tx: Executor, a: string, b: string, at: Date): Promise<ConversationRow> {
-    const [x, y] = orderedPair(a, b)
-    const rows = await tx
-      .insert(conversations)
-      .values({ userA: x, userB: y, lastMessageAt: at })
-      .onConflictDoUpdate({ target: [conversations.userA, conversations.userB], set: { lastMessageAt: at } })
-      .returning()
-    return rows[0]
-  },
-
-  async insertMessage(tx: Executor, values: typeof messages.$inferInsert): Promise<MessageRow> {
-    return (await tx.insert(messages).values(values).returning())[0]
+  /**
+   * Writes a message from `senderId` to `receiverId` in one statement (see SEND_SQL); with `sessionHash`, only while
+   * that session of the sender is still live. Nothing is written when the sender, session or receiver is missing, or
+   * they are the same person.
+   */
+  async send(
+    db: Db,
+    v: {
+      senderId: string
+      sessionHash: string | null
+      receiverId: string
+      jobId: string | null
+      content: string
+      at: Date
+    },
+  ): Promise<SendOutcome> {
+    const res = (await sendStatement(db).execute(v)) as { rows: Record<string, any>[] }
+    const r = res.rows[0]
+    if (!r.id) return { ok: false, senderOk: !!r.sender_ok, receiverOk: !!r.receiver_ok }
+    const message: MessageWithSender = {
+      id: r.id,
+      seq: Number(r.seq),
+      conversationId: r.conversation_id,
+      senderId: r.sender_id,
+      receiverId: r.receiver_id,
+      jobId: r.job_id,
+      content: r.content,
+      createdAt: toDate(r.created_at),
+      readAt: r.read_at == null ? null : toDate(r.read_at),
+      senderName: r.sender_name,
+    }
+    const notification: NotificationRow | null = r.n_id
+      ? {
+          id: r.n_id,
+          userId: r.n_user_id,
+          type: r.n_type,
+          message: r.n_message,
+          metadata: typeof r.n_metadata === 'string' ? JSON.parse(r.n_metadata) : r.n_metadata,
+          isRead: !!r.n_is_read,
+          createdAt: toDate(r.n_created_at),
+        }
+      : null
+    return { ok: true, message, notification }
   },
 
   async messageById(db: Executor, id: string): Promise<MessageRow | null> {

@@ -1,9 +1,10 @@
 import { MESSAGES_PAGE, type SendMessageInput, SendMessageBody } from '../../../common/schemas/chat'
 import type { Db } from '../../db/client'
 import type { UserRow } from '../../db/schema'
-import { badRequest, notFound } from '../../errors'
+import { badRequest, notFound, unauthorized } from '../../errors'
 import { publishAfterCommit } from '../../realtime/bus'
 import type { JobsService } from '../jobs/jobs.service'
+import { presentNotification } from '../notifications/notifications.presenter'
 import { notificationsService } from '../notifications/notifications.service'
 import { authorize } from './chat.policy'
 import { presentConversation, presentJob, presentMessage, presentPerson } from './chat.presenter'
@@ -87,40 +88,43 @@ export function chatService(deps: { db: Db; jobs: JobsService }) {
       }
     },
 
-    /** Persists a message, raises (or keeps) the receiver's message notification, emits after commit. */
-    async send(user: UserRow, body: SendMessageInput | unknown) {
+    /**
+     * Persists a message, raises (or keeps) the receiver's message notification, emits after commit — one statement
+     * (ADR 023). `sessionHash` (the socket's session) makes the write depend on that session still being live.
+     */
+    async send(sender: { id: string; sessionHash?: string | null }, body: SendMessageInput | unknown) {
       const input = parseSend(body)
-      authorize(user, 'message', { receiverId: input.receiver })
-      const receiver = await chatRepo.person(db, input.receiver)
-      if (!receiver) throw userNotFound()
+      const receiverId = input.receiver.toLowerCase()
+      authorize(sender, 'message', { receiverId })
+      let jobId: string | null = null
       if (input.jobId) {
         const job = await jobs.peek(input.jobId)
         if (!job) throw notFound('Job not found', 'job_not_found')
-        authorize(user, 'attachJob', { job, receiverId: receiver.id })
+        authorize(sender, 'attachJob', { job, receiverId })
+        jobId = job.id
       }
-      return db.transaction(async (tx) => {
-        const now = new Date()
-        const conversation = await chatRepo.touchConversation(tx, user.id, receiver.id, now)
-        const row = await chatRepo.insertMessage(tx, {
-          conversationId: conversation.id,
-          senderId: user.id,
-          receiverId: receiver.id,
-          jobId: input.jobId ?? null,
-          content: input.content,
-          createdAt: now,
-        })
-        const message = presentMessage({ ...row, senderName: user.fullname })
-        // One unread "new message" notification per sender: a burst of messages raises the bell once.
-        if (!(await notificationsService.hasUnreadMessageFrom(tx, receiver.id, user.id)))
-          await notificationsService.record(tx, {
-            userId: receiver.id,
-            type: 'message',
-            message: `${user.fullname} sent you a message`,
-            metadata: { senderId: user.id, ...(input.jobId ? { jobId: input.jobId } : {}) },
-          })
-        publishAfterCommit(tx, 'receiveMessage', message)
-        return message
+      const sent = await chatRepo.send(db, {
+        senderId: sender.id,
+        sessionHash: sender.sessionHash ?? null,
+        receiverId,
+        jobId,
+        content: input.content,
+        at: new Date(),
       })
+      if (!sent.ok) {
+        if (!sent.senderOk) throw unauthorized()
+        if (!sent.receiverOk) throw userNotFound()
+        throw badRequest('You cannot send a message to yourself', 'cannot_message_self')
+      }
+      const message = presentMessage(sent.message)
+      // The statement has committed: these run after it (ADR 010), in the order a transaction would have run them.
+      if (sent.notification)
+        publishAfterCommit(db, 'receiveNotification', {
+          userId: sent.notification.userId,
+          notification: presentNotification(sent.notification),
+        })
+      publishAfterCommit(db, 'receiveMessage', message)
+      return message
     },
 
     /** Marks everything `otherId` sent the user as read and tells both sides (read receipts). */

@@ -1,7 +1,8 @@
 import crypto from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { MESSAGE_MAX } from '../../../common/schemas/chat'
-import { sessions } from '../../db/schema'
+import { eq } from 'drizzle-orm'
+import { messages, sessions, users } from '../../db/schema'
 import { createTestApp, injectAs, signUp, type Session, type TestCtx } from '../../test/helpers'
 import { applyTo, postJob } from '../../test/jobs'
 import { collect, connectAs, listenLocal, roundTrip, type ClientSocket } from '../../test/sockets'
@@ -65,6 +66,7 @@ describe('POST /api/v1/chat/send', () => {
       ],
       [{ receiver: 'nobody', content: 'hi' }, 'Receiver is not a valid user id'],
       [{ receiver: asha.user._id, content: 'hi' }, 'You cannot send a message to yourself'],
+      [{ receiver: asha.user._id.toUpperCase(), content: 'hi' }, 'You cannot send a message to yourself'],
     ]
     for (const [payload, message] of cases) {
       const res = await send(asha, payload)
@@ -187,6 +189,33 @@ describe('socket', () => {
     expect(sockStays.connected).toBe(true)
     expect(await sockStays.emitWithAck('join', second.user._id)).toEqual({ success: true })
     await expect(connectAs(url, first)).rejects.toThrow('unauthorized')
+  })
+  it('a socket whose session ended meanwhile cannot send: refused, nothing stored, and the socket closes', async () => {
+    // The session row goes as logout (on an instance whose disconnect has not reached this one yet) or expiry does.
+    const kiran = await signUp(ctx, { fullname: 'Kiran Late' })
+    const sock = await open(kiran)
+    await ctx.database.db.delete(sessions).where(eq(sessions.userId, kiran.user._id))
+    const closed = new Promise<string>((r) => sock.once('disconnect', r))
+    const ack = await sock.emitWithAck('sendMessage', { receiver: asha.user._id, content: 'after logout' })
+    expect(ack).toMatchObject({ success: false, code: 'unauthorized' })
+    expect(await closed).toBe('io server disconnect')
+    const stored = await ctx.database.db.select().from(messages).where(eq(messages.senderId, kiran.user._id))
+    expect(stored).toEqual([])
+  })
+  it('a socket sends under the sender’s current name, even when they renamed themself after connecting', async () => {
+    const tara = await signUp(ctx, { fullname: 'Tara Old' })
+    const sock = await open(tara)
+    await ctx.database.db.update(users).set({ fullname: 'Tara New' }).where(eq(users.id, tara.user._id))
+    const ack = await sock.emitWithAck('sendMessage', { receiver: asha.user._id, content: 'renamed' })
+    expect(ack).toMatchObject({
+      success: true,
+      message: { sender: { _id: tara.user._id, fullname: 'Tara New' } },
+    })
+    const notes = (await injectAs(ctx.app, asha, { method: 'GET', url: '/api/v1/notification' })).json()
+      .notifications
+    expect(notes.find((n: any) => n.metadata.senderId === tara.user._id).message).toBe(
+      'Tara New sent you a message',
+    )
   })
   it('a short disconnect misses nothing (connection state recovery)', async () => {
     const sock = await open(ravi)
@@ -347,5 +376,12 @@ describe('conversations, shared jobs, read state', () => {
       message: 'Kiran Rao sent you a message',
       isRead: false,
     })
+    // once Asha has read the conversation, the next message raises the bell again
+    const bell = collect(await open(asha), 'receiveNotification')
+    await injectAs(ctx.app, asha, { method: 'POST', url: `/api/v1/chat/read/${newcomer.user._id}` })
+    await send(newcomer, { receiver: asha.user._id, content: 'four' })
+    const [again] = await bell.until(1)
+    expect(again).toMatchObject({ type: 'message', isRead: false, metadata: { senderId: newcomer.user._id } })
+    expect(again._id).not.toBe(fromKiran[0]._id)
   })
 })

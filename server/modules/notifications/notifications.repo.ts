@@ -89,20 +89,6 @@ export const notificationsRepo = {
       .returning({ id: notifications.id })
     return rows.length
   },
-  /** Unread 'message' notifications `userId` has from `senderId` (they collapse into one until read). */
-  async unreadMessagesFrom(db: Executor, userId: string, senderId: string): Promise<NotificationRow[]> {
-    return db
-      .select()
-      .from(notifications)
-      .where(
-        and(
-          eq(notifications.userId, userId),
-          eq(notifications.type, 'message'),
-          eq(notifications.isRead, false),
-          sql`${notifications.metadata}->>'senderId' = ${senderId}`,
-        ),
-      )
-  },
   async markMessagesFromRead(db: Executor, userId: string, senderId: string): Promise<string[]> {
     const rows = await db
       .update(notifications)

@@ -69,11 +69,6 @@ export const notificationsService = {
     })
   },
 
-  /** Whether `userId` already has an unread message notification from `senderId` (new messages collapse into it). */
-  async hasUnreadMessageFrom(tx: Executor, userId: string, senderId: string): Promise<boolean> {
-    return (await notificationsRepo.unreadMessagesFrom(tx, userId, senderId)).length > 0
-  },
-
   /** Reading a conversation also reads the message notifications it raised. */
   async readMessagesFrom(tx: Executor, userId: string, senderId: string): Promise<void> {
     const ids = await notificationsRepo.markMessagesFromRead(tx, userId, senderId)

@@ -1,0 +1,49 @@
+import { describe, expect, it } from 'vitest'
+import { RecoveryLog } from './recovery-log'
+
+const data = (n: number) => JSON.stringify({ packet: { data: ['receiveMessage', { n }] }, opts: {} })
+const ids = (entries: { id: string }[]) => entries.map((e) => e.id)
+
+describe('RecoveryLog', () => {
+  it('gives what a session’s rooms missed after its offset, up to a bound, oldest first and once', () => {
+    const log = new RecoveryLog(100)
+    log.add('100-0', ['user:a', 'user:b'], data(1))
+    log.add('100-1', ['user:c'], data(2))
+    log.add('101-0', ['user:b'], data(3))
+    log.add('102-0', [], data(4)) // to everyone
+    log.add('102-1', ['user:a', 'user:b'], data(5))
+    expect(log.last).toBe('102-1')
+    expect(ids(log.since(['sid', 'user:b', 'user:a'], '100-0', '102-1'))).toEqual(['101-0', '102-0', '102-1'])
+    expect(ids(log.since(['user:b'], '99-0', '101-0'))).toEqual(['100-0', '101-0'])
+    expect(ids(log.since(['user:c'], '100-1', '102-1'))).toEqual(['102-0'])
+    expect(ids(log.since(['user:z'], '102-0', '102-1'))).toEqual([])
+  })
+
+  it('covers offsets from just before its first entry; keeps the newest `max` and stops covering older ones', () => {
+    const log = new RecoveryLog(3)
+    expect(log.covers('1-0')).toBe(false)
+    log.add('10-5', ['user:a'], data(1))
+    expect(log.covers('10-4')).toBe(true)
+    expect(log.covers('9-9')).toBe(false)
+    log.add('11-0', ['user:a'], data(2))
+    log.add('12-0', ['user:b'], data(3))
+    expect(log.trimmed).toBe(false)
+    log.add('13-0', ['user:a'], data(4))
+    expect(log.size).toBe(3)
+    expect(log.trimmed).toBe(true)
+    expect(log.covers('10-4')).toBe(false)
+    expect(log.covers('10-5')).toBe(true)
+    expect(ids(log.since(['user:a'], '10-5', '13-0'))).toEqual(['11-0', '13-0'])
+    expect(log.covers('not-an-id')).toBe(false)
+  })
+
+  it('starts afresh after an entry it cannot hold', () => {
+    const log = new RecoveryLog(10)
+    log.add('1-0', ['user:a'], data(1))
+    log.add('2-0', ['user:a'], null)
+    log.add('3-0', ['user:a'], data(3))
+    expect(log.covers('1-0')).toBe(false)
+    expect(log.covers('2-0')).toBe(true)
+    expect(ids(log.since(['user:a'], '2-0', '3-0'))).toEqual(['3-0'])
+  })
+})
