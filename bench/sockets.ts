@@ -59,6 +59,9 @@ interface Server {
   dataDir: string
 }
 
+// This run's own Redis keys and stream, so two runs on one Redis (or a deployment) never meet.
+const redisPrefix = `bench-sockets-${process.pid}-${Date.now()}`
+
 async function startServer(dbUrl: string, withRedis: boolean): Promise<Server> {
   const port = await freePort()
   const url = `http://127.0.0.1:${port}`
@@ -81,6 +84,7 @@ async function startServer(dbUrl: string, withRedis: boolean): Promise<Server> {
         DATA_DIR: dataDir,
         DATABASE_URL: dbUrl,
         REDIS_URL: withRedis ? redisUrl : '',
+        REDIS_PREFIX: redisPrefix,
         LOG_LEVEL: 'warn',
         SEED_DEMO: 'never',
         SESSION_SECRET: 'bench-sockets-session-secret-0123456789abcdef',
@@ -380,6 +384,24 @@ async function main() {
   } finally {
     for (const s of servers) await stopServer(s)
     await admin(`drop database if exists ${dbName} with (force)`)
+    await dropRedisKeys(`${redisPrefix}*`).catch(() => {})
+  }
+}
+
+/** Removes this run's stream, sessions and counters from Redis. */
+async function dropRedisKeys(pattern: string): Promise<void> {
+  const { Redis } = await import('ioredis')
+  const redis = new Redis(redisUrl, { lazyConnect: true, maxRetriesPerRequest: 1 })
+  try {
+    await redis.connect()
+    let cursor = '0'
+    do {
+      const [next, keys] = await redis.scan(cursor, 'MATCH', pattern, 'COUNT', 1000)
+      if (keys.length) await redis.del(...keys)
+      cursor = next
+    } while (cursor !== '0')
+  } finally {
+    redis.disconnect()
   }
 }
 
