@@ -8,3 +8,6 @@
  */
 const holder = globalThis as { __zod_globalConfig?: { jitless?: boolean } }
 ;(holder.__zod_globalConfig ??= {}).jitless = true
+
+// A module (imported for its effect only).
+export {}
