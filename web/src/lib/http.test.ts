@@ -129,6 +129,14 @@ describe('http client', () => {
     expect(sent.length).toBe(count)
   })
 
+  it('rejects an abort not asked for (the browser dropped the call) as a failure, not a cancellation', async () => {
+    const p = failure(client().get('/x', { signal: new AbortController().signal }))
+    last().xhr.abort()
+    const e = await p
+    expect(isCancel(e)).toBe(false)
+    expect(e).toMatchObject({ message: 'Request aborted', code: 'ECONNABORTED' })
+  })
+
   it('reports upload progress', async () => {
     const seen: Array<[number, number | undefined]> = []
     const p = client().post('/uploads', new FormData(), {

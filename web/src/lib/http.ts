@@ -173,9 +173,15 @@ export function createClient(options: ClientOptions) {
         done()
         fail(new HttpError('Network Error', 'ERR_NETWORK', config))
       }
+      // Aborted through the signal: a cancellation. Aborted by the browser (e.g. leaving the page): a failure, as axios
+      // reported it.
       xhr.onabort = () => {
         done()
-        fail(new CanceledError(config))
+        fail(
+          signal?.aborted
+            ? new CanceledError(config)
+            : new HttpError('Request aborted', 'ECONNABORTED', config),
+        )
       }
       const progress = config.onUploadProgress
       if (progress && xhr.upload)
