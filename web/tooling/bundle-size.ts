@@ -4,8 +4,11 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { gzipSync } from 'node:zlib'
 
-/** Issue 7: the JavaScript a first visit downloads, gzipped, in bytes (170 KB, counted as 170 × 1000 bytes). */
-export const INITIAL_JS_BUDGET = 170_000
+/**
+ * The JavaScript a first visit downloads, gzipped, in bytes (KB counted as 1000 bytes). Issue 7 allows 170 KB; held at
+ * 145 KB since the shell was brought to ~140 KB (ADR 026), so that it does not grow back unnoticed.
+ */
+export const INITIAL_JS_BUDGET = 145_000
 
 /** One entry of `.vite/manifest.json` (the fields read here). */
 interface ManifestChunk {

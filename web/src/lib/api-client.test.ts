@@ -1,56 +1,47 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import type { AxiosAdapter, InternalAxiosRequestConfig } from 'axios'
 import type { User } from '@common/schemas/user'
+import { FakeXhr, sent } from './fake-xhr'
 
 const user = { userId: 'ab12cd34', fullname: 'Priya' } as User
 
 beforeEach(() => {
   vi.resetModules()
+  sent.length = 0
+  vi.stubGlobal('XMLHttpRequest', FakeXhr)
 })
 afterEach(() => {
+  FakeXhr.autoAnswer = null
   vi.unstubAllGlobals()
 })
 
 async function setup(status = 200) {
-  const { api } = await import('./api-client')
+  const { api, API_SETTINGS } = await import('./api-client')
   const { authStore } = await import('./auth-store')
-  const seen: InternalAxiosRequestConfig[] = []
-  const adapter: AxiosAdapter = async (config) => {
-    seen.push(config)
-    const response = {
-      data: { success: status < 400, message: 'm' },
-      status,
-      statusText: '',
-      headers: {},
-      config,
-    }
-    if (status >= 400) {
-      const { AxiosError } = await import('axios')
-      throw new AxiosError('failed', String(status), config, null, response)
-    }
-    return response
-  }
-  api.defaults.adapter = adapter
-  return { api, authStore, seen }
+  FakeXhr.autoAnswer = [status, JSON.stringify({ success: status < 400, message: 'm' })]
+  return { api, API_SETTINGS, authStore }
 }
 
 describe('api client (spec §6, §9)', () => {
-  it('uses the spec settings: credentials, no timeout, the XSRF cookie/header pair', async () => {
-    const { api } = await setup()
-    expect(api.defaults.withCredentials).toBe(true)
-    expect(api.defaults.timeout).toBe(0)
-    expect(api.defaults.xsrfCookieName).toBe('XSRF-TOKEN')
-    expect(api.defaults.xsrfHeaderName).toBe('X-XSRF-TOKEN')
-    expect(api.defaults.baseURL).toBe('/api/v1')
+  it('uses the spec settings: credentials, the XSRF cookie/header pair, the /api/v1 base', async () => {
+    const { api, API_SETTINGS } = await setup()
+    expect(API_SETTINGS).toEqual({
+      baseURL: '/api/v1',
+      xsrfCookieName: 'XSRF-TOKEN',
+      xsrfHeaderName: 'X-XSRF-TOKEN',
+    })
+    vi.stubGlobal('document', { cookie: 'XSRF-TOKEN=t0k' })
+    await api.post('/user/logout')
+    expect(sent[0]).toMatchObject({ url: '/api/v1/user/logout', withCredentials: true })
+    expect(sent[0].headers['X-XSRF-TOKEN']).toBe('t0k')
   })
 
   it('sends the bearer token only when one is stored', async () => {
-    const { api, authStore, seen } = await setup()
+    const { api, authStore } = await setup()
     await api.get('/user/me')
-    expect(seen[0].headers.get('Authorization')).toBeUndefined()
+    expect(sent[0].headers.Authorization).toBeUndefined()
     authStore.signIn(user, 'tok123')
     await api.get('/user/me')
-    expect(seen[1].headers.get('Authorization')).toBe('Bearer tok123')
+    expect(sent[1].headers.Authorization).toBe('Bearer tok123')
   })
 
   it('drops the local session when an ordinary call answers 401', async () => {

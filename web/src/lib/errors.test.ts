@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest'
-import { AxiosError, CanceledError, type InternalAxiosRequestConfig } from 'axios'
+import { CanceledError, HttpError, type RequestConfig } from './http'
 import { errorText, httpStatus, isCancelled, retryAfterSeconds, serverMessage } from './errors'
 
-const config = { headers: {} } as InternalAxiosRequestConfig
+const config: RequestConfig = { url: '/x', method: 'get' }
 const failed = (status: number, data: unknown) =>
-  new AxiosError('x', 'ERR', config, null, { data, status, statusText: '', headers: {}, config })
+  new HttpError('x', 'ERR', config, { data, status, headers: {} })
 
 describe('error texts (spec §8: server message when present, else the fallback)', () => {
   it("uses the server's message", () => {
@@ -25,7 +25,7 @@ describe('error texts (spec §8: server message when present, else the fallback)
   })
 
   it('recognises a cancelled request (spec §8: ignored)', () => {
-    expect(isCancelled(new CanceledError())).toBe(true)
+    expect(isCancelled(new CanceledError(config))).toBe(true)
     expect(isCancelled(failed(400, {}))).toBe(false)
   })
 })

@@ -1,8 +1,8 @@
-import axios from 'axios'
+import { isHttpError } from '@/lib/http'
 
 /** The `errors` map (field → message) of a validation failure (DECISIONS.md "API shape"), or {}. */
 export function serverFieldErrors(error: unknown): Record<string, string> {
-  if (!axios.isAxiosError(error)) return {}
+  if (!isHttpError(error)) return {}
   const data: unknown = error.response?.data
   if (!data || typeof data !== 'object' || !('errors' in data)) return {}
   const errors = (data as { errors: unknown }).errors
@@ -16,7 +16,7 @@ export function serverFieldErrors(error: unknown): Record<string, string> {
 
 /** The envelope's `code` (snake_case), if the server sent one. */
 export function serverCode(error: unknown): string | undefined {
-  if (!axios.isAxiosError(error)) return undefined
+  if (!isHttpError(error)) return undefined
   const data: unknown = error.response?.data
   if (!data || typeof data !== 'object' || !('code' in data)) return undefined
   const code = (data as { code: unknown }).code

@@ -51,6 +51,10 @@ export async function verifyPayment(
   input: OrderInput & CheckoutResult,
   idempotencyKey: string,
 ): Promise<{ success: true; message: string; data: EscrowSummary }> {
-  const res = await api.post('/payments/verify', input, { headers: { 'Idempotency-Key': idempotencyKey } })
+  const res = await api.post<{ success: true; message: string; data: EscrowSummary }>(
+    '/payments/verify',
+    input,
+    { headers: { 'Idempotency-Key': idempotencyKey } },
+  )
   return res.data
 }
