@@ -1,16 +1,19 @@
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import type { z } from 'zod'
 
+/** A stored answer: the bytes sent (a Buffer, so a hit is not encoded again), or text. */
+export type Body = string | Buffer
+
 interface Entry {
-  body: string
+  body: Body
   expires: number
 }
 
 export interface ReadCache {
   /** The cached JSON for `key`, or computes it once for all concurrent callers (single flight). */
-  get(key: string, compute: () => Promise<string>): Promise<string>
-  peek(key: string): string | undefined
-  set(key: string, body: string, generation: number): void
+  get(key: string, compute: () => Promise<Body>): Promise<Body>
+  peek(key: string): Body | undefined
+  set(key: string, body: Body, generation: number): void
   /** Bumped by every invalidation; read it before computing a value that `set` stores later. */
   readonly generation: number
   /** Drops everything here and, once peers are connected, on every other instance. */
@@ -44,7 +47,7 @@ export function createReadCache(opts: ReadCacheOptions): ReadCache {
   const max = opts.maxEntries ?? 10_000
   const maxChars = opts.maxChars ?? 64 * 1024 * 1024
   const entries = new Map<string, Entry>()
-  const inflight = new Map<string, { gen: number; promise: Promise<string> }>()
+  const inflight = new Map<string, { gen: number; promise: Promise<Body> }>()
   const listeners: Array<() => void> = []
   let chars = 0
   let generation = 0
@@ -65,7 +68,7 @@ export function createReadCache(opts: ReadCacheOptions): ReadCache {
     for (const fn of listeners) fn()
   }
 
-  const store = (key: string, body: string) => {
+  const store = (key: string, body: Body) => {
     if (body.length > maxChars) return
     remove(key)
     while (entries.size > 0 && (entries.size >= max || chars + body.length > maxChars))
@@ -145,12 +148,12 @@ export async function sendCached<S extends z.ZodType>(
   schema: S,
   compute: () => Promise<z.input<S>>,
 ): Promise<FastifyReply> {
-  const body = await cache.get(key, async () => JSON.stringify(schema.parse(await compute())))
+  const body = await cache.get(key, async () => Buffer.from(JSON.stringify(schema.parse(await compute()))))
   return sendJson(reply, body)
 }
 
-/** Sends JSON text as it is (no second serialization). */
-export const sendJson = (reply: FastifyReply, body: string): FastifyReply =>
+/** Sends JSON bytes or text as they are (no second serialization). */
+export const sendJson = (reply: FastifyReply, body: Body): FastifyReply =>
   reply.type('application/json; charset=utf-8').send(body)
 
 /**

@@ -45,6 +45,27 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: AuthOptions) => 
     const [nonce, mac] = value.split('.')
     return !!nonce && !!mac && safeEqual(xsrfFor(sessionHash, nonce), value)
   }
+  // A browser sends the same token and XSRF cookie with every request: their hash and HMAC check are remembered
+  // (both are pure functions of what was sent), so a signed-in read served from the read cache computes neither.
+  const MEMO_MAX = 20_000
+  const hashOf = new Map<string, string>()
+  const tokenHashOf = (token: string) => {
+    let h = hashOf.get(token)
+    if (h === undefined) {
+      if (hashOf.size >= MEMO_MAX) hashOf.clear()
+      h = sha256(token)
+      hashOf.set(token, h)
+    }
+    return h
+  }
+  const checkedXsrf = new Map<string, string>()
+  const xsrfValidMemo = (sessionHash: string, value: string) => {
+    if (checkedXsrf.get(sessionHash) === value) return true
+    if (!xsrfValid(sessionHash, value)) return false
+    if (checkedXsrf.size >= MEMO_MAX) checkedXsrf.clear()
+    checkedXsrf.set(sessionHash, value)
+    return true
+  }
   const setXsrf = (reply: FastifyReply, sessionHash: string) =>
     reply.setCookie(SESSION.xsrfCookie, xsrfFor(sessionHash), {
       ...cookieOpts,
@@ -61,7 +82,7 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: AuthOptions) => 
     const bearer = header?.startsWith('Bearer ') ? header.slice(7).trim() : ''
     const token = bearer || req.cookies[SESSION.cookie] || ''
     if (!token || token.length > 200) return
-    const tokenHash = sha256(token)
+    const tokenHash = tokenHashOf(token)
     const found = await sessions.find(tokenHash)
     if (!found) {
       if (!bearer) reply.clearCookie(SESSION.cookie, cookieOpts)
@@ -96,7 +117,7 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: AuthOptions) => 
           'csrf_failed',
         )
       }
-    } else if (!cookieXsrf || !xsrfValid(tokenHash, cookieXsrf)) {
+    } else if (!cookieXsrf || !xsrfValidMemo(tokenHash, cookieXsrf)) {
       setXsrf(reply, tokenHash)
     }
   })

@@ -58,8 +58,10 @@ export async function jobsRoutes(app: FastifyInstance, opts: { jobs: JobsService
     if (cached !== undefined && jobs.viewCounted(req.params.id, viewer))
       return sendJson(reply as FastifyReply, cached)
     const generation = cache.generation
-    const body = JSON.stringify(
-      JobAnswer.parse({ success: true as const, job: await jobs.get(req.user, req.params.id, viewer) }),
+    const body = Buffer.from(
+      JSON.stringify(
+        JobAnswer.parse({ success: true as const, job: await jobs.get(req.user, req.params.id, viewer) }),
+      ),
     )
     cache.set(key, body, generation)
     return sendJson(reply as FastifyReply, body)
