@@ -1,3 +1,4 @@
+import zlib from 'node:zlib'
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import type { z } from 'zod'
 
@@ -152,9 +153,30 @@ export async function sendCached<S extends z.ZodType>(
   return sendJson(reply, body)
 }
 
-/** Sends JSON bytes or text as they are (no second serialization). */
-export const sendJson = (reply: FastifyReply, body: Body): FastifyReply =>
-  reply.type('application/json; charset=utf-8').send(body)
+/** Answers smaller than this go as they are: compressing them saves less than it costs. */
+const COMPRESS_FROM = 1024
+// A cached answer's gzip copy lives as long as the answer's bytes do (made once, on the first hit that wants it).
+const gzipped = new WeakMap<Buffer, Buffer>()
+const acceptsGzip = (header: string | string[] | undefined) =>
+  typeof header === 'string' && /\bgzip\b(?!;\s*q=0(?:\.0*)?(?:,|$))/.test(header)
+
+/**
+ * Sends JSON bytes or text as they are (no second serialization) — gzipped for a browser that accepts it when the
+ * answer is large enough to be worth it (a job list page shrinks from ~22 KB to ~4 KB on a phone's link).
+ */
+export const sendJson = (reply: FastifyReply, body: Body): FastifyReply => {
+  reply.type('application/json; charset=utf-8')
+  if (body.length < COMPRESS_FROM) return reply.send(body)
+  reply.header('vary', 'accept-encoding')
+  if (!acceptsGzip(reply.request.headers['accept-encoding'])) return reply.send(body)
+  const bytes = typeof body === 'string' ? Buffer.from(body) : body
+  let small = gzipped.get(bytes)
+  if (!small) {
+    small = zlib.gzipSync(bytes, { level: 6 })
+    gzipped.set(bytes, small)
+  }
+  return reply.header('content-encoding', 'gzip').send(small)
+}
 
 /**
  * The cache key of a read answer for whoever asks: signed-out visitors share one entry per URL, each signed-in person

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { gunzipSync } from 'node:zlib'
 import { sql } from 'drizzle-orm'
 import { createTestApp, injectAs, signUp, type Session, type TestCtx } from '../../test/helpers'
 import { jobBody, postJob } from '../../test/jobs'
@@ -230,6 +231,21 @@ describe('signed-out answers come from the read cache and every write refreshes 
     expect((await list('sort=newest', vikram)).jobs.find((j) => j._id === top._id)?.title).toBe(
       'Renamed quietly',
     )
+  })
+
+  it('a browser that accepts gzip gets the same answer gzipped; one that does not, or refuses it, gets it plain', async () => {
+    const get = (headers: Record<string, string>) =>
+      ctx.app.inject({ method: 'GET', url: '/api/v1/job/get?sort=newest', headers })
+    const plain = await get({})
+    expect(plain.headers['content-encoding']).toBeUndefined()
+    expect(plain.headers.vary).toMatch(/accept-encoding/i)
+    for (const accept of ['gzip, deflate, br', 'br;q=1, gzip;q=0.5']) {
+      const zipped = await get({ 'accept-encoding': accept })
+      expect(zipped.headers['content-encoding']).toBe('gzip')
+      expect(zipped.rawPayload.length).toBeLessThan(plain.rawPayload.length)
+      expect(JSON.parse(gunzipSync(zipped.rawPayload).toString('utf8'))).toEqual(plain.json())
+    }
+    expect((await get({ 'accept-encoding': 'gzip;q=0, br' })).headers['content-encoding']).toBeUndefined()
   })
 
   it('a signed-in person sees their own write at once, on the list and the job page', async () => {
