@@ -1,7 +1,16 @@
 import { sql } from 'drizzle-orm'
 import type { LightMyRequestResponse } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createTestApp, injectAs, multipart, PDF, signUp, type Session, type TestCtx } from '../test/helpers'
+import {
+  anotherInstance,
+  createTestApp,
+  injectAs,
+  multipart,
+  PDF,
+  signUp,
+  type Session,
+  type TestCtx,
+} from '../test/helpers'
 import { applyTo, postJob } from '../test/jobs'
 import { collect, connectAs, listenLocal, type ClientSocket } from '../test/sockets'
 import { media, multipartFiles } from '../modules/posts/test-media'
@@ -224,12 +233,7 @@ describe.skipIf(!(process.env.DATABASE_URL && process.env.REDIS_URL))(
         SESSION_SECRET: 'limits-test-shared-session-secret-0123456789',
       }
       const a = await createTestApp(env)
-      const b = await createTestApp(env, {
-        schemaName: a.schemaName,
-        realtimePrefix: a.realtimePrefix,
-        rateLimitNamespace: a.rateLimitNamespace,
-        migrate: false,
-      })
+      const b = await anotherInstance(a, env)
       try {
         const client = await signUp(a, { email: 'c@example.in', fullname: 'Client', role: 'client' })
         const worker = await signUp(a, { email: 'w@example.in', fullname: 'Worker' })

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createTestApp, injectAs, signUp, type Session, type TestCtx } from '../test/helpers'
+import { anotherInstance, createTestApp, injectAs, signUp, type Session, type TestCtx } from '../test/helpers'
 import { collect, connectAs, listenLocal, roundTrip, type ClientSocket } from '../test/sockets'
 
 const shared = !!(process.env.DATABASE_URL && process.env.REDIS_URL)
@@ -18,8 +18,7 @@ describe.skipIf(!shared)(
     let asha: Session
     let ravi: Session
     const sockets: ClientSocket[] = []
-    const secondInstance = () =>
-      createTestApp({}, { schemaName: a.schemaName, realtimePrefix: a.realtimePrefix, migrate: false })
+    const secondInstance = () => anotherInstance(a)
 
     beforeAll(async () => {
       a = await createTestApp()
@@ -112,10 +111,7 @@ describe.skipIf(!shared)(
     })
 
     it('a client further behind than a full recovery log connects afresh (it refetches) instead of a stream read-back', async () => {
-      const c = await createTestApp(
-        {},
-        { schemaName: a.schemaName, realtimePrefix: a.realtimePrefix, migrate: false, recoveryLogSize: 2 },
-      )
+      const c = await anotherInstance(a, {}, { recoveryLogSize: 2 })
       try {
         const urlC = await listenLocal(c.app)
         const raviOnC = await connectAs(urlC, ravi)

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createTestApp, injectAs, signUp, type Session, type TestCtx } from '../test/helpers'
+import { anotherInstance, createTestApp, injectAs, signUp, type Session, type TestCtx } from '../test/helpers'
 import { postJob } from '../test/jobs'
 import { collect, connectAs, listenLocal, roundTrip, type ClientSocket } from '../test/sockets'
 
@@ -98,11 +98,7 @@ describe.skipIf(!shared)(
 
     beforeAll(async () => {
       a = await createTestApp(longLived)
-      b = await createTestApp(longLived, {
-        schemaName: a.schemaName,
-        realtimePrefix: a.realtimePrefix,
-        migrate: false,
-      })
+      b = await anotherInstance(a, longLived)
       urlB = await listenLocal(b.app)
       asha = await signUp(a, { email: 'asha@example.in', fullname: 'Asha Iyer', role: 'client' })
       ravi = await signUp(a, { email: 'ravi@example.in', fullname: 'Ravi Kumar' })

@@ -111,6 +111,24 @@ export async function createTestApp(
   }
 }
 
+/**
+ * Another instance of `ctx`'s app, as behind a load balancer: the same database schema, Redis stream and rate-limit
+ * keys, no migrations of its own. Closing it leaves the shared schema to `ctx`.
+ */
+export function anotherInstance(
+  ctx: TestCtx,
+  env: Record<string, string> = {},
+  opts: Parameters<typeof createTestApp>[1] = {},
+): Promise<TestCtx> {
+  return createTestApp(env, {
+    schemaName: ctx.schemaName,
+    realtimePrefix: ctx.realtimePrefix,
+    rateLimitNamespace: ctx.rateLimitNamespace,
+    migrate: false,
+    ...opts,
+  })
+}
+
 export interface Session {
   token: string
   xsrf: string
