@@ -178,6 +178,8 @@ async function run(label: string, servers: Server[], people: { id: string; token
   const viaRefetch = new Set<string>()
   const reconnectLatencies: number[] = []
   const lastSeen: (string | undefined)[] = new Array(people.length)
+  // BENCH_TRACE=file writes each measured message's send time (ms after the warm-up) and latency, a line each.
+  const trace: string[] | null = process.env.BENCH_TRACE ? [] : null
   const deliver = (key: string, refetch: boolean) => {
     const at = sentAt.get(key)
     if (at === undefined) return
@@ -191,6 +193,7 @@ async function run(label: string, servers: Server[], people: { id: string; token
       refetched++
     }
     if (at < measureFrom) return
+    if (trace) trace.push(`${(at - measureFrom).toFixed(1)} ${(performance.now() - at).toFixed(1)}`)
     if (at < reconnectFrom) latencies.push(performance.now() - at)
     else reconnectLatencies.push(performance.now() - at)
   }
@@ -275,6 +278,7 @@ async function run(label: string, servers: Server[], people: { id: string; token
   const lost = lostKeys.length
   const lostAfterDrop = lostKeys.filter((k) => Number(k.slice(1)) > seqAtDrop).length
   for (const s of sockets) s.close()
+  if (trace) fs.writeFileSync(`${process.env.BENCH_TRACE}.${servers.length}`, trace.join('\n') + '\n')
   latencies.sort((x, y) => x - y)
   reconnectLatencies.sort((x, y) => x - y)
   return {
