@@ -36,7 +36,8 @@ export interface ClientToServerEvents {
 
 /** What services publish; realtime/ decides the rooms. */
 export interface PublishedEvents {
-  receiveMessage: ChatMessage
+  /** `exceptSocket`: the sender's socket that sent it, which has it in its ack already. */
+  receiveMessage: { message: ChatMessage; exceptSocket?: string }
   receiveNotification: { userId: string; notification: NotificationItem }
   messagesRead: { readerId: string; senderId: string; readAt: string }
   notificationsRead: { userId: string; ids: string[] | 'all'; unreadCount: number }

@@ -40,6 +40,8 @@ async function openPglite(dataDir?: string): Promise<Database> {
   const { drizzle } = await import('drizzle-orm/pglite')
   if (dataDir) fs.mkdirSync(path.dirname(dataDir), { recursive: true })
   const client = await PGlite.create(dataDir, { extensions: { pg_trgm } })
+  // As on a server (openPostgres): statements prepared by name are planned once.
+  await client.exec('set plan_cache_mode = force_generic_plan')
   const db = trackCommits(drizzle(client, { schema }) as unknown as Db)
   return {
     kind: 'pglite',
@@ -69,7 +71,9 @@ async function openPostgres(url: string, schemaName?: string): Promise<Database>
   const pool = new pg.default.Pool({
     connectionString: url,
     max: 10,
-    options: schemaName ? `-c search_path=${schemaName},public` : undefined,
+    // The few statements prepared by name (session lookup, chat send, notification pages) are planned once per
+    // connection, not per call: their shape fits every argument, and planning the send costs as much as running it.
+    options: `-c plan_cache_mode=force_generic_plan${schemaName ? ` -c search_path=${schemaName},public` : ''}`,
   })
   pool.on('error', () => {}) // idle client errors surface on the next query instead of crashing the process
   const db = trackCommits(drizzle(pool, { schema }) as unknown as Db)

@@ -109,11 +109,25 @@ describe.skipIf(!shared)(
       await a?.close()
     })
 
-    it('a client told of a message on B reads it at once from B', async () => {
+    it('a client told of a message on B reads it at once from B, sent over HTTP or a socket on A', async () => {
       const messagesUrl = `/api/v1/chat/messages/${asha.user._id}`
       const raviOnB = await connectAs(urlB, ravi)
-      sockets.push(raviOnB)
-      for (let i = 1; i <= 3; i++) {
+      const ashaOnA = await connectAs(await listenLocal(a.app), asha)
+      sockets.push(raviOnB, ashaOnA)
+      // HTTP writes also drop caches everywhere when they answer; a socket's send drops them only through the event.
+      const viaHttp = async (content: string) => {
+        const sent = await injectAs(a.app, asha, {
+          method: 'POST',
+          url: '/api/v1/chat/send',
+          payload: { receiver: ravi.user._id, content },
+        })
+        expect(sent.statusCode).toBe(201)
+      }
+      const viaSocket = async (content: string) => {
+        const ack = await ashaOnA.emitWithAck('sendMessage', { receiver: ravi.user._id, content })
+        expect(ack.success).toBe(true)
+      }
+      for (const [i, send] of [viaHttp, viaHttp, viaSocket, viaSocket, viaSocket].entries()) {
         // B holds Ravi's page as it is now…
         const before = (await read(b, ravi, messagesUrl)).data.messages.length
         // …and reads again the instant it tells him of the next message, sent on A.
@@ -124,12 +138,7 @@ describe.skipIf(!shared)(
             )
           }),
         )
-        const sent = await injectAs(a.app, asha, {
-          method: 'POST',
-          url: '/api/v1/chat/send',
-          payload: { receiver: ravi.user._id, content: `message ${i}` },
-        })
-        expect(sent.statusCode).toBe(201)
+        await send(`message ${i}`)
         const contents = await seen
         expect(contents).toHaveLength(before + 1)
         expect(contents.at(-1)).toBe(`message ${i}`)

@@ -132,8 +132,15 @@ const BROADCAST = '3'
  * a full log (a client away longer than `logSize` broadcasts) is not restored: the client connects afresh and
  * refetches. An instance whose log has not filled yet (just started) leaves older offsets to the adapter as before.
  */
-export function createStreamsAdapter(redis: Redis, opts: Options & { logSize: number }) {
-  const { logSize, ...adapterOpts } = opts
+export function createStreamsAdapter(
+  redis: Redis,
+  opts: Options & {
+    logSize: number
+    /** Called for each broadcast another instance put on the stream, before its sockets are told of it. */
+    beforeRemoteBroadcast?: () => void
+  },
+) {
+  const { logSize, beforeRemoteBroadcast, ...adapterOpts } = opts
   const make = createAdapter(redis, adapterOpts)
   // Socket.IO calls this with `new`: a plain function returning the adapter object.
   return function streamsAdapter(nsp: { name: string }) {
@@ -155,6 +162,7 @@ export function createStreamsAdapter(redis: Redis, opts: Options & { logSize: nu
       if (raw.type === BROADCAST && raw.nsp === nsp.name) {
         const json = typeof raw.data === 'string' && raw.data.startsWith('{')
         log.add(offset, json ? (message.data?.opts?.rooms ?? []) : [], json ? raw.data! : null)
+        if (raw.uid !== (adapter as unknown as { uid: string }).uid) beforeRemoteBroadcast?.()
       }
       onMessage(message, offset)
     }

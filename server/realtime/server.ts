@@ -75,9 +75,11 @@ function adapterClient(redis: Redis): Redis {
 function route<E extends keyof PublishedEvents>(io: RealtimeServer, event: E, p: PublishedEvents[E]) {
   switch (event) {
     case 'receiveMessage': {
-      const m = p as PublishedEvents['receiveMessage']
-      // One emit to the union of both rooms: a socket is in one of them, and gets the message once.
-      io.to([userRoom(m.sender._id), userRoom(m.receiver)]).emit('receiveMessage', m)
+      const { message: m, exceptSocket } = p as PublishedEvents['receiveMessage']
+      // One emit to the union of both rooms: a socket is in one of them, and gets the message once — except the socket
+      // that sent it, which has it in its ack.
+      const to = io.to([userRoom(m.sender._id), userRoom(m.receiver)])
+      ;(exceptSocket ? to.except(exceptSocket) : to).emit('receiveMessage', m)
       return
     }
     case 'receiveNotification': {
@@ -127,6 +129,8 @@ export function attachRealtime(app: FastifyInstance, opts: RealtimeOptions): Rea
             blockTimeInMs: 2000,
             // The newest broadcasts kept in memory for restoring sessions (ADR 023): ~20 s at 1,000 messages a second.
             logSize: opts.recoveryLogSize ?? 20_000,
+            // Another instance's event: its change has committed, so answers cached before it go first (ADR 025).
+            beforeRemoteBroadcast: opts.readCache ? () => opts.readCache!.dropLocal() : undefined,
           }),
         }
       : {}),
@@ -198,7 +202,7 @@ export function attachRealtime(app: FastifyInstance, opts: RealtimeOptions): Rea
         const verdict = await app.checkLimit('chatSend', { userId: me, ip: socket.handshake.address })
         if (!verdict.ok) return refuse('sendMessage', slowDown(verdict.retryAfter, verdict.message), ack)
         // The user the socket authenticated as; the write itself checks that its session is still live (ADR 023).
-        const message = await opts.chat.send({ id: me, sessionHash: socket.data.tokenHash }, body)
+        const message = await opts.chat.send({ id: me, sessionHash: socket.data.tokenHash }, body, socket.id)
         ack?.({ success: true, message })
       } catch (e) {
         if (!(e instanceof AppError)) app.log.error({ err: e }, 'sendMessage failed')
@@ -231,16 +235,17 @@ export function attachRealtime(app: FastifyInstance, opts: RealtimeOptions): Rea
     })
   })
 
-  // A change is about to be announced: cached answers that predate it go first. Other instances read the drop from
-  // the same stream as the event and before it, so nobody there is told of a change and then served an answer that
-  // lacks it (ADR 025).
+  // A change is about to be announced: cached answers that predate it go first, here before the event is routed, and
+  // on every other instance as it reads the event from the stream (above), so nobody is told of a change and then
+  // served an answer that lacks it. A write that announces nothing (an HTTP write) reaches the other instances as a
+  // `readCacheDrop` message (ADR 025).
   const cache = opts.readCache
   if (cache && redis) {
     cache.connectPeers(() => io.serverSideEmit('readCacheDrop'))
     io.on('readCacheDrop', () => cache.dropLocal())
   }
   const publish: Publish = (event, payload) => {
-    cache?.invalidate()
+    cache?.dropLocal()
     route(io, event, payload)
   }
   attachPublisher(app.db, publish)

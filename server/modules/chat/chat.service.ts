@@ -8,11 +8,15 @@ import { presentNotification } from '../notifications/notifications.presenter'
 import { notificationsService } from '../notifications/notifications.service'
 import { authorize } from './chat.policy'
 import { presentConversation, presentJob, presentMessage, presentPerson } from './chat.presenter'
-import { chatRepo } from './chat.repo'
+import { createBatcher } from '../../lib/batcher'
+import { chatRepo, type SendInput, type SendOutcome } from './chat.repo'
 
 const CONVERSATIONS_MAX = 100
 /** The list shows each conversation's newest shared jobs; the conversation's side panel fetches them all. */
 const LIST_JOBS_PER_CONVERSATION = 3
+/** The most messages written by one statement, and how many such statements may run at once per instance. */
+const SEND_BATCH_MAX = 100
+const SEND_BATCHES_IN_FLIGHT = 2
 const userNotFound = () => notFound('User not found', 'user_not_found')
 
 /** Parses a send body the same way for HTTP and the socket, with the first problem as the message. */
@@ -27,6 +31,24 @@ export function parseSend(body: unknown) {
 /** One-to-one chat: conversations, history pages, sending (persist → notify → emit after commit), read state. */
 export function chatService(deps: { db: Db; jobs: JobsService }) {
   const { db, jobs } = deps
+
+  // Sends arriving together are written together: one statement and one commit for all of them (ADR 028).
+  const sends = createBatcher<SendInput, SendOutcome>(
+    async (items) => {
+      if (items.length === 1) return [await chatRepo.send(db, items[0])]
+      try {
+        return await chatRepo.sendMany(db, items)
+      } catch {
+        // Something in one of them broke the statement (its job deleted meanwhile, say): each on its own, in the
+        // order they came, so only that one fails.
+        const outcomes: (SendOutcome | Error)[] = []
+        for (const v of items)
+          outcomes.push(await chatRepo.send(db, v).catch((e) => (e instanceof Error ? e : new Error(String(e)))))
+        return outcomes
+      }
+    },
+    { maxBatch: SEND_BATCH_MAX, maxInFlight: SEND_BATCHES_IN_FLIGHT },
+  )
 
   const otherPerson = async (me: UserRow, otherId: string) => {
     const other = await chatRepo.person(db, otherId)
@@ -90,9 +112,14 @@ export function chatService(deps: { db: Db; jobs: JobsService }) {
 
     /**
      * Persists a message, raises (or keeps) the receiver's message notification, emits after commit — one statement
-     * (ADR 023). `sessionHash` (the socket's session) makes the write depend on that session still being live.
+     * (ADR 023). `sessionHash` (the socket's session) makes the write depend on that session still being live;
+     * `fromSocket`, the socket that sent it, gets the message in its ack and not again as `receiveMessage`.
      */
-    async send(sender: { id: string; sessionHash?: string | null }, body: SendMessageInput | unknown) {
+    async send(
+      sender: { id: string; sessionHash?: string | null },
+      body: SendMessageInput | unknown,
+      fromSocket?: string,
+    ) {
       const input = parseSend(body)
       const receiverId = input.receiver.toLowerCase()
       authorize(sender, 'message', { receiverId })
@@ -103,7 +130,7 @@ export function chatService(deps: { db: Db; jobs: JobsService }) {
         authorize(sender, 'attachJob', { job, receiverId })
         jobId = job.id
       }
-      const sent = await chatRepo.send(db, {
+      const sent = await sends.submit({
         senderId: sender.id,
         sessionHash: sender.sessionHash ?? null,
         receiverId,
@@ -123,7 +150,7 @@ export function chatService(deps: { db: Db; jobs: JobsService }) {
           userId: sent.notification.userId,
           notification: presentNotification(sent.notification),
         })
-      publishAfterCommit(db, 'receiveMessage', message)
+      publishAfterCommit(db, 'receiveMessage', { message, exceptSocket: fromSocket })
       return message
     },
 

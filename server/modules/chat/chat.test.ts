@@ -139,8 +139,11 @@ describe('socket', () => {
   })
   it('sendMessage over the socket persists and reaches the receiver; bad input gets a clear ack', async () => {
     const raviSock = await open(ravi)
+    const raviOtherTab = await open(ravi)
     const ashaSock = await open(asha)
     const toAsha = collect(ashaSock, 'receiveMessage')
+    const toSendingSocket = collect(raviSock, 'receiveMessage')
+    const toOtherTab = collect(raviOtherTab, 'receiveMessage')
     const ack = await raviSock.emitWithAck('sendMessage', {
       receiver: asha.user._id,
       content: 'Thanks! Starting today.',
@@ -148,6 +151,10 @@ describe('socket', () => {
     expect(ack).toMatchObject({ success: true, message: { content: 'Thanks! Starting today.' } })
     const [m] = await toAsha.until(1)
     expect(m._id).toBe((ack as any).message._id)
+    // The sender's other tab gets its copy; the socket that sent it has the message in its ack, and nothing more.
+    expect((await toOtherTab.until(1))[0]._id).toBe(m._id)
+    await roundTrip(raviSock, ravi.user._id)
+    expect(toSendingSocket.got).toHaveLength(0)
     const bad = await raviSock.emitWithAck('sendMessage', { receiver: asha.user._id, content: '   ' })
     expect(bad).toEqual({ success: false, message: 'Message cannot be empty', code: 'validation_failed' })
     const hist = (await get(asha, `/messages/${ravi.user._id}`)).json().data.messages
