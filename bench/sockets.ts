@@ -53,6 +53,41 @@ function rss(pid: number): number {
   return m ? Number(m[1]) * 1024 : NaN
 }
 
+/** CPU time (user + system) of a process in ms, from /proc. */
+function cpuMs(pid: number): number {
+  try {
+    const f = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ')
+    return ((Number(f[11]) + Number(f[12])) * 1000) / CLOCK_TICKS
+  } catch {
+    return 0
+  }
+}
+const CLOCK_TICKS = 100
+/** CPU time in ms of every process with this command name (PostgreSQL's backends, Redis) on this machine, whatever else they serve meanwhile. */
+function cpuMsOf(comm: string): number {
+  let sum = 0
+  for (const d of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(d)) continue
+    try {
+      const stat = fs.readFileSync(`/proc/${d}/stat`, 'utf8')
+      if (stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')')) === comm) sum += cpuMs(Number(d))
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return sum
+}
+/** Where the CPU goes: the servers, this process (the clients), PostgreSQL and Redis, as ms so far. */
+function cpuNow(servers: { proc: ChildProcess }[]) {
+  const u = process.cpuUsage()
+  return {
+    servers: servers.reduce((sum, s) => sum + cpuMs(s.proc.pid!), 0),
+    clients: (u.user + u.system) / 1000,
+    postgres: cpuMsOf('postgres'),
+    redis: cpuMsOf('redis-server'),
+  }
+}
+
 interface Server {
   url: string
   proc: ChildProcess
@@ -249,7 +284,21 @@ async function run(label: string, servers: Server[], people: { id: string; token
         .catch(() => unanswered++)
     }
   }, 10)
+  let cpuFrom: ReturnType<typeof cpuNow> | undefined
+  let seqFrom = 0
+  setTimeout(() => {
+    cpuFrom = cpuNow(servers)
+    seqFrom = seq
+  }, WARMUP * 1000)
   await sleep((WARMUP + SECONDS) * 1000)
+  const cpuTo = cpuNow(servers)
+  // CPU per message sent in the measured window (µs), by where it was spent.
+  const perMessage = Object.fromEntries(
+    Object.entries(cpuTo).map(([k, v]) => [
+      k,
+      Math.round(((v - cpuFrom![k as keyof typeof cpuTo]) * 1000) / (seq - seqFrom)),
+    ]),
+  ) as Record<keyof typeof cpuTo, number>
   const seqAtDrop = seq
   let dropped = 0
   if (RECONNECT_SECONDS > 0) {
@@ -311,6 +360,7 @@ async function run(label: string, servers: Server[], people: { id: string; token
     connectSeconds,
     rssBeforeMB: before.map((b) => Number((b / 1048576).toFixed(1))),
     rssAfterConnectMB: after.map((b) => Number((b / 1048576).toFixed(1))),
+    cpuUsPerMessage: perMessage,
     kbPerIdleSocket: Number(
       (after.reduce((sum, b, n) => sum + (b - mid[n]), 0) / (people.length - tenth) / 1024).toFixed(1),
     ),
@@ -380,6 +430,7 @@ async function main() {
         'for clients not back': r.notBack,
         'p99 ms while back': r.reconnectP99Ms,
         'KB/idle socket': r.kbPerIdleSocket,
+        'CPU µs/msg servers·clients·pg·redis': Object.values(r.cpuUsPerMessage).join('·'),
       })),
     )
     const out = path.join(root, 'bench/sockets-results.json')
