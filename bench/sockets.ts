@@ -2,6 +2,7 @@
 // pairs exchanging messages through `sendMessage`, beside the same load on a single process.
 // Usage: npm run bench:sockets   (2,000 sockets, 1,000 msg/s, 60 s after a 3 s warm-up; PostgreSQL at DATABASE_URL, Redis at REDIS_URL)
 //        BENCH_SOCKETS=200 BENCH_RATE=100 BENCH_SECONDS=10 npm run bench:sockets
+//        BENCH_TICK_MS=1 npm run bench:sockets    (about one message at a time instead of bursts every 10 ms)
 import { spawn, type ChildProcess } from 'node:child_process'
 import crypto from 'node:crypto'
 import fs from 'node:fs'
@@ -24,6 +25,7 @@ const SOCKETS = Number(process.env.BENCH_SOCKETS ?? 2000)
 const RATE = Number(process.env.BENCH_RATE ?? 1000)
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 60)
 const GRACE_MS = 5000
+const TICK_MS = Number(process.env.BENCH_TICK_MS ?? 10)
 const WARMUP = Number(process.env.BENCH_WARMUP_SECONDS ?? 3)
 // After the measured window every client's connection is dropped at once and sending goes on while they come back.
 const RECONNECT_SECONDS = Number(process.env.BENCH_RECONNECT_SECONDS ?? 10)
@@ -261,7 +263,8 @@ async function run(label: string, servers: Server[], people: { id: string; token
     })
   })
 
-  // A ticker every 10 ms sends what the target rate owes by now, round-robin over the sockets. The first
+  // A ticker every TICK_MS (10) sends what the target rate owes by now, round-robin over the sockets: in bursts, a
+  // harder load than independent people sending one at a time (BENCH_TICK_MS=1). The first
   // WARMUP seconds (JIT, pools) count for lost and duplicates but not for latency.
   let seq = 0
   let next = 0
@@ -283,7 +286,7 @@ async function run(label: string, servers: Server[], people: { id: string; token
         .then((ack) => (ack.success ? acked.add(key) : refused++))
         .catch(() => unanswered++)
     }
-  }, 10)
+  }, TICK_MS)
   let cpuFrom: ReturnType<typeof cpuNow> | undefined
   let seqFrom = 0
   setTimeout(() => {
@@ -335,6 +338,7 @@ async function run(label: string, servers: Server[], people: { id: string; token
     sockets: people.length,
     servers: servers.length,
     targetRate: RATE,
+    tickMs: TICK_MS,
     seconds: SECONDS,
     warmupSeconds: WARMUP,
     reconnectSeconds: RECONNECT_SECONDS,
@@ -399,7 +403,7 @@ async function main() {
     }
     await database.close()
     console.log(
-      `${SOCKETS} sockets, ${RATE} msg/s for ${SECONDS} s (database ${dbName}, Redis ${redisUrl.replace(/\/\/.*@/, '//')})`,
+      `${SOCKETS} sockets, ${RATE} msg/s sent every ${TICK_MS} ms for ${SECONDS} s (database ${dbName}, Redis ${redisUrl.replace(/\/\/.*@/, '//')})`,
     )
 
     const results = []
