@@ -3,12 +3,19 @@ import react from '@vitejs/plugin-react'
 import tailwindcss from '@tailwindcss/vite'
 import path from 'node:path'
 import { precompress } from './web/tooling/precompress.js'
+import { shellCss } from './web/tooling/shell-css.js'
 
 const api = process.env.API_URL ?? 'http://localhost:3000'
 
 export default defineConfig({
   root: path.resolve(import.meta.dirname, 'web'),
-  plugins: [react(), tailwindcss(), precompress()],
+  plugins: [
+    react(),
+    tailwindcss(),
+    // The loading shell paints from index.html alone (docs/decisions/027-shell-paints-from-the-html.md).
+    shellCss({ css: path.resolve(import.meta.dirname, 'web/src/index.css') }),
+    precompress(),
+  ],
   resolve: {
     alias: {
       '@common': path.resolve(import.meta.dirname, 'common'),

@@ -287,6 +287,26 @@ test('the browser auto-selects the first result, shows the picked job beside the
   await expect(main(page).getByRole('heading', { name: 'Welcome Back' })).toBeVisible()
 })
 
+test("a visitor's first page of jobs arrives inside `/`; a filter then asks the server", async ({ page }) => {
+  await seedJobs()
+  const asked: URL[] = []
+  page.on('request', (r) => {
+    const url = new URL(r.url())
+    if (url.pathname === '/api/v1/job/get') asked.push(url)
+  })
+  await page.goto('/')
+  await expect(main(page).getByRole('heading', { level: 1, name: 'Opportunities' })).toBeVisible()
+  await expect(
+    main(page).getByRole('article').first().or(main(page).getByText('No opportunities found')),
+  ).toBeVisible()
+  // The list came in the page (no request for it), and its data block is gone once read.
+  expect(asked).toEqual([])
+  await expect(page.locator('#first-answer')).toHaveCount(0)
+
+  await main(page).getByRole('combobox', { name: 'Category' }).selectOption('Workshops')
+  await expect.poll(() => asked.map((u) => u.searchParams.get('category'))).toEqual(['Workshops'])
+})
+
 test('loading, error with Retry, and the empty state with Reset Filters', async ({ page }, testInfo) => {
   // Hold the first answer to see the loading text, then fail it once to see the error box.
   let calls = 0

@@ -177,6 +177,14 @@ describe('pages that arrive with their first answer', () => {
       if (!req.user) return reply.status(401).send({ success: false })
       return { success: true, data: { conversations: [{ lastMessage: { content: HOSTILE } }] } }
     })
+    web.get('/api/v1/job/get', async (req) => {
+      seen.push({ ip: req.ip, agent: req.headers['user-agent'] })
+      return {
+        success: true,
+        data: { jobs: [{ _id: 'j1', title: HOSTILE }], nextCursor: null },
+        query: req.query,
+      }
+    })
     web.get('/api/v1/job/:id', async (req, reply) => {
       const { id } = req.params as { id: string }
       seen.push({ ip: req.ip, agent: req.headers['user-agent'] })
@@ -231,8 +239,36 @@ describe('pages that arrive with their first answer', () => {
     expect((await web.inject({ url: '/description/missing' })).body).toBe(HTML)
     expect((await web.inject({ url: '/description/boom' })).body).toBe(HTML)
     expect((await web.inject({ url: '/description/%E0%A4%A' })).statusCode).toBe(400)
-    expect((await web.inject({ url: '/jobs' })).body).toBe(HTML)
+    expect((await web.inject({ url: '/search' })).body).toBe(HTML)
     expect((await web.inject({ method: 'HEAD', url: '/description/x' })).statusCode).toBe(200)
+  })
+
+  it("carries the job browser's first page for a signed-out visitor who opens it without filters", async () => {
+    seen.length = 0
+    for (const url of ['/', '/jobs']) {
+      const res = await web.inject({ url, remoteAddress: '203.0.113.9', headers: { 'user-agent': 'phone' } })
+      expect(res.headers['cache-control']).toBe(REVALIDATE)
+      expect(res.body).not.toContain('alert(1)</script>')
+      expect(JSON.parse(block(res.body)!)).toEqual({
+        path: '/job/get?sort=relevant',
+        viewer: null,
+        answer: {
+          success: true,
+          data: { jobs: [{ _id: 'j1', title: HOSTILE }], nextCursor: null },
+          query: { sort: 'relevant' },
+        },
+      })
+    }
+    expect(seen).toEqual([
+      { ip: '203.0.113.9', agent: 'phone' },
+      { ip: '203.0.113.9', agent: 'phone' },
+    ])
+    // Filters in the address, or a session: the page as built, and the client asks.
+    seen.length = 0
+    expect((await web.inject({ url: '/?sort=newest' })).body).toBe(HTML)
+    expect((await web.inject({ url: '/jobs?category=Design' })).body).toBe(HTML)
+    expect((await web.inject({ url: '/', headers: { cookie: `${SESSION.cookie}=good` } })).body).toBe(HTML)
+    expect(seen).toEqual([])
   })
 
   it("carries a signed-in reader's conversation list on /chat, for their browser only", async () => {

@@ -86,10 +86,21 @@ export function routePreloads(webDir: string): Map<string, string> {
 }
 
 /**
- * Pages whose first screen waits on one API answer, and that answer's path: a job's page for a signed-out visitor
- * (its public answer), and the messages page for a signed-in user (their conversation list).
+ * Pages whose first screen waits on one API answer, and that answer's path (undefined: none for this request): the
+ * job browser's first page for a signed-out visitor who opens it without filters (the path the client asks for its
+ * default filters, web/src/features/jobs/api/get-jobs.ts), a job's page for a signed-out visitor (its public answer),
+ * and the messages page for a signed-in user (their conversation list).
  */
-const FIRST_ANSWERS: { page: RegExp; signedIn: boolean; api: (match: RegExpExecArray) => string }[] = [
+const FIRST_ANSWERS: {
+  page: RegExp
+  signedIn: boolean
+  api: (match: RegExpExecArray, query: string) => string | undefined
+}[] = [
+  {
+    page: /^\/(jobs)?$/,
+    signedIn: false,
+    api: (_m, query) => (query ? undefined : '/job/get?sort=relevant'),
+  },
   {
     page: /^\/description\/([^/]+)$/,
     signedIn: false,
@@ -119,7 +130,9 @@ export async function firstAnswer(
     // Signed in means a session the server knows; any session cookie at all keeps a signed-out answer away.
     if (entry.signedIn ? !req.user : req.user || hasSessionCookie(req)) return undefined
     try {
-      const apiPath = entry.api(match)
+      const query = req.url.includes('?') ? req.url.slice(req.url.indexOf('?') + 1) : ''
+      const apiPath = entry.api(match, query)
+      if (!apiPath) return undefined
       const res = await app.inject({
         method: 'GET',
         url: `/api/v1${apiPath}`,

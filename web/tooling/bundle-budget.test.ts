@@ -6,6 +6,7 @@ import path from 'node:path'
 import { build } from 'vite'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { MIN_BYTES } from './precompress'
+import { shellClasses, shellMarkup } from './shell-css'
 import { INITIAL_JS_BUDGET, analyseBuild, htmlAssets, kb, type BundleReport } from './bundle-size'
 
 const root = path.resolve(import.meta.dirname, '../..')
@@ -62,6 +63,34 @@ describe('web bundle', () => {
     expect(initialCode).not.toMatch(/engine\.io|socket\.io/i)
     expect(initialCode).not.toMatch(/data-sonner-toaster/)
     expect(initialCode).not.toMatch(/framer|motion\.div/)
+  })
+
+  it('paints the loading shell from index.html alone, styled as the stylesheet styles it', () => {
+    const html = fs.readFileSync(path.join(outDir, 'index.html'), 'utf8')
+    const head = html.slice(0, html.indexOf('</head>'))
+    const afterShell = html.slice(html.indexOf('<noscript>'))
+    expect(head).not.toMatch(/rel="stylesheet"/)
+    expect(report.initialCss).toHaveLength(1)
+    expect(afterShell).toContain(`<link rel="stylesheet" crossorigin href="/${report.initialCss[0].file}">`)
+    const inline = /<style>([\s\S]*?)<\/style>/.exec(head)?.[1] ?? ''
+    const full = fs.readFileSync(path.join(outDir, report.initialCss[0].file), 'utf8')
+    // Every rule of a shell class and every theme value in the head is the stylesheet's own, so nothing moves
+    // when the stylesheet arrives.
+    const classes = shellClasses(shellMarkup(html) ?? '')
+    const regExpText = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+    let rules = 0
+    for (const c of classes) {
+      // Tailwind writes `size-[1.6em]` as `.size-\[1\.6em\]`.
+      const selector = `.${c.replace(/[[\].()/:%]/g, '\\$&')}`
+      for (const rule of full.match(new RegExp(`${regExpText(selector)}\\{[^}]*\\}`, 'g')) ?? []) {
+        expect(inline, c).toContain(rule)
+        rules++
+      }
+    }
+    expect(rules).toBeGreaterThan(10)
+    for (const value of inline.match(/--[\w-]+:[^;}]+/g) ?? []) {
+      if (!value.endsWith('initial')) expect(full, value).toContain(value)
+    }
   })
 
   it('writes smaller brotli and gzip copies of the scripts, styles and index.html', () => {

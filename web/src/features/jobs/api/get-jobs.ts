@@ -3,7 +3,8 @@ import type { z } from 'zod'
 import type { JobDtoType, JobsAnswer } from '@common/schemas/job-answer'
 import { api } from '@/lib/api-client'
 import { useAuth } from '@/lib/auth'
-import { apiParams, type JobFilters } from '../lib/filters'
+import { takeFirstAnswer } from '@/lib/first-answer'
+import { apiParams, firstPagePath, type JobFilters } from '../lib/filters'
 
 export type Job = JobDtoType
 export type JobsPage = z.infer<typeof JobsAnswer>['data']
@@ -33,5 +34,13 @@ export const jobsQueryOptions = (viewerId: string | null, filters: JobFilters) =
 /** The job browser's and Explore's list: pages follow the cursor (infinite scroll). */
 export function useInfiniteJobs(filters: JobFilters) {
   const { user } = useAuth()
-  return useInfiniteQuery(jobsQueryOptions(user?._id ?? null, filters))
+  const viewerId = user?._id ?? null
+  return useInfiniteQuery({
+    ...jobsQueryOptions(viewerId, filters),
+    // A visitor's `/` may arrive with the first page inside it: the list shows without another round trip.
+    initialData: () => {
+      const answer = takeFirstAnswer<z.infer<typeof JobsAnswer>>(firstPagePath(filters), viewerId)
+      return answer ? { pages: [answer.data], pageParams: [null] } : undefined
+    },
+  })
 }

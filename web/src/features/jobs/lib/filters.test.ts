@@ -2,7 +2,14 @@ import { describe, expect, it } from 'vitest'
 import { COVER_LETTER_MAX as COMMON_COVER_LETTER_MAX } from '@common/schemas/application'
 import { JOB_SORTS as COMMON_SORTS } from '@common/schemas/job'
 import { COVER_LETTER_MAX } from './limits'
-import { apiParams, filtersFromParams, hasActiveFilters, JOB_SORTS, paramsWithFilters } from './filters'
+import {
+  apiParams,
+  filtersFromParams,
+  firstPagePath,
+  hasActiveFilters,
+  JOB_SORTS,
+  paramsWithFilters,
+} from './filters'
 
 describe('job browser filters in the URL', () => {
   it('round-trips through search params, leaving defaults out', () => {
@@ -20,6 +27,13 @@ describe('job browser filters in the URL', () => {
     expect(
       paramsWithFilters(new URLSearchParams(), filtersFromParams(new URLSearchParams())).toString(),
     ).toBe('')
+  })
+
+  it("names the first page's API path as the server does for `/` (its default filters only)", () => {
+    expect(firstPagePath(filtersFromParams(new URLSearchParams()))).toBe('/job/get?sort=relevant')
+    expect(firstPagePath(filtersFromParams(new URLSearchParams('sort=newest&free=1')))).toBe(
+      '/job/get?sort=newest&free=true',
+    )
   })
 
   it('ignores values that are not offered (a hand-edited link never breaks the page)', () => {

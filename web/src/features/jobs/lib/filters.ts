@@ -77,3 +77,9 @@ export function apiParams(f: JobFilters): Record<string, string> {
   if (f.q) out.keyword = f.q
   return out
 }
+
+/**
+ * The API path of the list's first page for these filters, as the server names it when it sends that page inside
+ * `/` (server/plugins/web-app.ts FIRST_ANSWERS: `/job/get?sort=relevant` for the default filters).
+ */
+export const firstPagePath = (f: JobFilters) => `/job/get?${new URLSearchParams(apiParams(f)).toString()}`
