@@ -1,6 +1,6 @@
 // Before any schema is built (see the module).
 import './lib/zod-jitless'
-import { StrictMode } from 'react'
+import { StrictMode, startTransition } from 'react'
 import { createRoot } from 'react-dom/client'
 import { App } from './app'
 import { authStore } from './lib/auth-store'
@@ -15,8 +15,12 @@ adoptFirstAnswer()
 const root = document.getElementById('root')
 if (!root) throw new Error('Missing #root element')
 
-createRoot(root).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
-)
+// The first render as a transition: React renders it in slices and lets the browser answer input in between, instead
+// of one long task while the painted shell (index.html) stays on screen; it replaces the shell when it commits.
+startTransition(() => {
+  createRoot(root).render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  )
+})

@@ -83,7 +83,10 @@ const LazyCreatePostDialog = lazy(() =>
   })),
 )
 
-/** The Create Post dialog, loaded the first time it opens. */
+/**
+ * The Create Post dialog, loaded the first time it opens (its form and schemas cost a phone ~75 ms to start, which
+ * every page would otherwise pay after loading), and kept mounted after so it closes with its animation.
+ */
 export function DeferredCreatePostDialog({
   open,
   onOpenChange,
@@ -91,9 +94,9 @@ export function DeferredCreatePostDialog({
   open: boolean
   onOpenChange: (o: boolean) => void
 }) {
-  const ready = useAfterLoad()
-  // Opening it before the page settled loads it at once.
-  if (!ready && !open) return null
+  const [wanted, setWanted] = useState(open)
+  if (open && !wanted) setWanted(true)
+  if (!wanted) return null
   return (
     <Suspense fallback={null}>
       <LazyCreatePostDialog open={open} onOpenChange={onOpenChange} />

@@ -1,5 +1,13 @@
+import { Suspense, lazy } from 'react'
+import { Loader2 } from 'lucide-react'
 import { closeChatWindow, useChatWindow } from '@/lib/chat-window'
-import { Conversation } from './conversation'
+import { retryImport } from '@/lib/retry-import'
+
+// The conversation (composer, message list, jobs panel and their schemas) is fetched the first time a window opens,
+// not with the socket after every page load: most visits never open one.
+const Conversation = lazy(() =>
+  retryImport(() => import('./conversation')).then((m) => ({ default: m.Conversation })),
+)
 
 /**
  * Spec §2: the app-wide floating chat window, opened for a user and an optional job. A card in the corner on a
@@ -17,14 +25,22 @@ export function FloatingChatWindow({ meId }: { meId: string }) {
         if (e.key === 'Escape') closeChatWindow()
       }}
     >
-      <Conversation
-        key={target.userId}
-        userId={target.userId}
-        jobId={target.jobId}
-        meId={meId}
-        variant="window"
-        onClose={closeChatWindow}
-      />
+      <Suspense
+        fallback={
+          <div className="flex flex-1 items-center justify-center" aria-busy="true">
+            <Loader2 className="text-muted-foreground size-5 animate-spin" role="status" aria-label="Loading" />
+          </div>
+        }
+      >
+        <Conversation
+          key={target.userId}
+          userId={target.userId}
+          jobId={target.jobId}
+          meId={meId}
+          variant="window"
+          onClose={closeChatWindow}
+        />
+      </Suspense>
     </section>
   )
 }
