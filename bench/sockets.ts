@@ -3,6 +3,7 @@
 // Usage: npm run bench:sockets   (2,000 sockets, 1,000 msg/s, 60 s after a 3 s warm-up; PostgreSQL at DATABASE_URL, Redis at REDIS_URL)
 //        BENCH_SOCKETS=200 BENCH_RATE=100 BENCH_SECONDS=10 npm run bench:sockets
 //        BENCH_TICK_MS=1 npm run bench:sockets    (about one message at a time instead of bursts every 10 ms)
+//        BENCH_ORDER=apart npm run bench:sockets  (a person's partner replies half a round later, not at once)
 import { spawn, type ChildProcess } from 'node:child_process'
 import crypto from 'node:crypto'
 import fs from 'node:fs'
@@ -26,6 +27,7 @@ const RATE = Number(process.env.BENCH_RATE ?? 1000)
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 60)
 const GRACE_MS = 5000
 const TICK_MS = Number(process.env.BENCH_TICK_MS ?? 10)
+const ORDER = process.env.BENCH_ORDER === 'apart' ? 'apart' : 'together'
 const WARMUP = Number(process.env.BENCH_WARMUP_SECONDS ?? 3)
 // After the measured window every client's connection is dropped at once and sending goes on while they come back.
 const RECONNECT_SECONDS = Number(process.env.BENCH_RECONNECT_SECONDS ?? 10)
@@ -272,10 +274,18 @@ async function run(label: string, servers: Server[], people: { id: string; token
   const measureFrom = startAt + WARMUP * 1000
   const reconnectFrom = measureFrom + SECONDS * 1000
   const receiverOf = new Map<string, number>()
+  // Who sends next. 'together' (default): partners send one right after the other, so both sides of every
+  // conversation write at the same moment (and wait on each other's conversation row). 'apart' (BENCH_ORDER=apart): a
+  // person's partner sends half a round later (a second at 2,000 sockets and 1,000 msg/s), as in a conversation,
+  // consecutive senders still on alternate instances.
+  const half = people.length / 2
+  const order = Array.from({ length: people.length }, (_, i) =>
+    ORDER === 'together' ? i : i < half ? 2 * i + (i % 2) : 2 * (i - half) + 1 - ((i - half) % 2),
+  )
   const ticker = setInterval(() => {
     const owed = Math.floor(((performance.now() - startAt) / 1000) * RATE)
     for (; seq < owed;) {
-      const k = next
+      const k = order[next]
       next = (next + 1) % sockets.length
       const key = `b${++seq}`
       sentAt.set(key, performance.now())
@@ -339,6 +349,7 @@ async function run(label: string, servers: Server[], people: { id: string; token
     servers: servers.length,
     targetRate: RATE,
     tickMs: TICK_MS,
+    order: ORDER,
     seconds: SECONDS,
     warmupSeconds: WARMUP,
     reconnectSeconds: RECONNECT_SECONDS,
@@ -403,7 +414,7 @@ async function main() {
     }
     await database.close()
     console.log(
-      `${SOCKETS} sockets, ${RATE} msg/s sent every ${TICK_MS} ms for ${SECONDS} s (database ${dbName}, Redis ${redisUrl.replace(/\/\/.*@/, '//')})`,
+      `${SOCKETS} sockets, ${RATE} msg/s sent every ${TICK_MS} ms, partners ${ORDER}, for ${SECONDS} s (database ${dbName}, Redis ${redisUrl.replace(/\/\/.*@/, '//')})`,
     )
 
     const results = []
