@@ -214,6 +214,8 @@ async function run(label: string, servers: Server[], people: { id: string; token
   let reconnected = 0
   let refetched = 0
   let refetching = 0
+  let droppedAt: number | undefined
+  let crossedDrop = 0
   const viaRefetch = new Set<string>()
   const reconnectLatencies: number[] = []
   const lastSeen: (string | undefined)[] = new Array(people.length)
@@ -233,8 +235,12 @@ async function run(label: string, servers: Server[], people: { id: string; token
     }
     if (at < measureFrom) return
     if (trace) trace.push(`${(at - measureFrom).toFixed(1)} ${(performance.now() - at).toFixed(1)}`)
-    if (at < reconnectFrom) latencies.push(performance.now() - at)
-    else reconnectLatencies.push(performance.now() - at)
+    // Sent before the drop but delivered after it: the drop interrupted it, so it counts with the reconnect phase.
+    if (at < reconnectFrom && droppedAt === undefined) latencies.push(performance.now() - at)
+    else {
+      if (at < reconnectFrom) crossedDrop++
+      reconnectLatencies.push(performance.now() - at)
+    }
   }
   sockets.forEach((s, k) => {
     const me = people[k].id
@@ -315,6 +321,7 @@ async function run(label: string, servers: Server[], people: { id: string; token
   const seqAtDrop = seq
   let dropped = 0
   if (RECONNECT_SECONDS > 0) {
+    droppedAt = performance.now()
     // Drop every client's connection as a network blip would: each comes back by itself and, within the recovery
     // window, gets what was sent to it meanwhile. Sending goes on throughout.
     for (const s of sockets) {
@@ -372,6 +379,7 @@ async function run(label: string, servers: Server[], people: { id: string; token
     notBack,
     stillAway,
     reconnectP99Ms: Number(pct(reconnectLatencies, 99).toFixed(1)),
+    sentBeforeDeliveredAfterDrop: crossedDrop,
     connectSeconds,
     rssBeforeMB: before.map((b) => Number((b / 1048576).toFixed(1))),
     rssAfterConnectMB: after.map((b) => Number((b / 1048576).toFixed(1))),
@@ -444,6 +452,7 @@ async function main() {
         refetched: r.refetched,
         'for clients not back': r.notBack,
         'p99 ms while back': r.reconnectP99Ms,
+        'crossed the drop': r.sentBeforeDeliveredAfterDrop,
         'KB/idle socket': r.kbPerIdleSocket,
         'CPU µs/msg servers·clients·pg·redis': Object.values(r.cpuUsPerMessage).join('·'),
       })),
