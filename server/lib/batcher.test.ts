@@ -30,7 +30,10 @@ describe('createBatcher', () => {
     expect(settled.map((s) => s.status)).toEqual(['fulfilled', 'rejected', 'fulfilled'])
     expect((settled[1] as PromiseRejectedResult).reason.message).toBe('not this one')
     const all = await Promise.allSettled([4, 99].map((n) => b.submit(n)))
-    expect(all.map((s) => (s as PromiseRejectedResult).reason?.message)).toEqual(['statement broke', 'statement broke'])
+    expect(all.map((s) => (s as PromiseRejectedResult).reason?.message)).toEqual([
+      'statement broke',
+      'statement broke',
+    ])
   })
 
   it('keeps at most maxInFlight batches running; what arrives meanwhile leaves together, in batches of maxBatch', async () => {
@@ -68,7 +71,10 @@ describe('createBatcher', () => {
   })
 
   it('rejects items a batch left unanswered', async () => {
-    const b = createBatcher<number, number>(async (items) => items.slice(0, 1), { maxBatch: 10, maxInFlight: 1 })
+    const b = createBatcher<number, number>(async (items) => items.slice(0, 1), {
+      maxBatch: 10,
+      maxInFlight: 1,
+    })
     const settled = await Promise.allSettled([1, 2].map((n) => b.submit(n)))
     expect(settled[0]).toEqual({ status: 'fulfilled', value: 1 })
     expect(settled[1].status).toBe('rejected')

@@ -25,22 +25,24 @@ export function createBatcher<I, O>(
       const batch = queue.slice(0, opts.maxBatch)
       queue = queue.slice(batch.length)
       inFlight++
-      run(batch.map((w) => w.item)).then(
-        (results) => {
-          batch.forEach((w, i) => {
-            const r = results[i]
-            if (r instanceof Error) w.reject(r)
-            else if (i < results.length) w.resolve(r)
-            else w.reject(new Error('batch answered fewer items than it was given'))
-          })
-        },
-        (e) => {
-          for (const w of batch) w.reject(e)
-        },
-      ).finally(() => {
-        inFlight--
-        if (queue.length) schedule()
-      })
+      run(batch.map((w) => w.item))
+        .then(
+          (results) => {
+            batch.forEach((w, i) => {
+              const r = results[i]
+              if (r instanceof Error) w.reject(r)
+              else if (i < results.length) w.resolve(r)
+              else w.reject(new Error('batch answered fewer items than it was given'))
+            })
+          },
+          (e) => {
+            for (const w of batch) w.reject(e)
+          },
+        )
+        .finally(() => {
+          inFlight--
+          if (queue.length) schedule()
+        })
     }
   }
   const schedule = () => {

@@ -31,7 +31,9 @@ afterEach(() => {
 
 const db = () => ctx.database.db
 const sha = (token: string) => crypto.createHash('sha256').update(token).digest('hex')
-const input = (v: Partial<SendInput> & Pick<SendInput, 'senderId' | 'receiverId' | 'content'>): SendInput => ({
+const input = (
+  v: Partial<SendInput> & Pick<SendInput, 'senderId' | 'receiverId' | 'content'>,
+): SendInput => ({
   sessionHash: null,
   jobId: null,
   at: new Date(),
@@ -39,7 +41,10 @@ const input = (v: Partial<SendInput> & Pick<SendInput, 'senderId' | 'receiverId'
 })
 const messagesBetween = async (a: string, b: string) => {
   const [x, y] = orderedPair(a, b)
-  const [c] = await db().select().from(conversations).where(and(eq(conversations.userA, x), eq(conversations.userB, y)))
+  const [c] = await db()
+    .select()
+    .from(conversations)
+    .where(and(eq(conversations.userA, x), eq(conversations.userB, y)))
   if (!c) return []
   return db().select().from(messages).where(eq(messages.conversationId, c.id)).orderBy(messages.seq)
 }
@@ -48,10 +53,20 @@ describe('chatRepo.sendMany: many messages in one statement', () => {
   it('writes each message as send would, refuses the same ones, and raises one notification per sender', async () => {
     const tricky = 'He said "hi" \\ {a,b} NULL, \'quoted\'\nnext line ₹500 😀'
     const outcomes = await chatRepo.sendMany(db(), [
-      input({ senderId: meera.user._id, receiverId: ravi.user._id, content: tricky, sessionHash: sha(meera.token) }),
+      input({
+        senderId: meera.user._id,
+        receiverId: ravi.user._id,
+        content: tricky,
+        sessionHash: sha(meera.token),
+      }),
       input({ senderId: meera.user._id, receiverId: meera.user._id, content: 'to myself' }),
       input({ senderId: meera.user._id, receiverId: crypto.randomUUID(), content: 'to nobody' }),
-      input({ senderId: meera.user._id, receiverId: ravi.user._id, content: 'ended session', sessionHash: sha('x') }),
+      input({
+        senderId: meera.user._id,
+        receiverId: ravi.user._id,
+        content: 'ended session',
+        sessionHash: sha('x'),
+      }),
       input({ senderId: meera.user._id, receiverId: ravi.user._id, content: 'second', jobId: null }),
       input({ senderId: asha.user._id, receiverId: ravi.user._id, content: 'about the job', jobId: job._id }),
       input({ senderId: ravi.user._id, receiverId: meera.user._id, content: 'reply in the same batch' }),
@@ -62,8 +77,18 @@ describe('chatRepo.sendMany: many messages in one statement', () => {
     expect(outcomes[3]).toEqual({ ok: false, senderOk: false, receiverOk: true })
 
     const ok = outcomes.filter((o) => o.ok)
-    expect(ok.map((o) => o.message.content)).toEqual([tricky, 'second', 'about the job', 'reply in the same batch'])
-    expect(ok.map((o) => o.message.senderName)).toEqual(['Meera Shah', 'Meera Shah', 'Asha Iyer', 'Ravi Kumar'])
+    expect(ok.map((o) => o.message.content)).toEqual([
+      tricky,
+      'second',
+      'about the job',
+      'reply in the same batch',
+    ])
+    expect(ok.map((o) => o.message.senderName)).toEqual([
+      'Meera Shah',
+      'Meera Shah',
+      'Asha Iyer',
+      'Ravi Kumar',
+    ])
     expect(ok[2].message.jobId).toBe(job._id)
 
     // Meera ↔ Ravi: one conversation, the three messages in the order given, nothing from the refused rows.
@@ -73,7 +98,10 @@ describe('chatRepo.sendMany: many messages in one statement', () => {
 
     // One notification per sender and receiver, on the first of their messages; none for Meera's second.
     expect(ok.map((o) => !!o.notification)).toEqual([true, false, true, true])
-    expect(ok[0].notification).toMatchObject({ userId: ravi.user._id, message: 'Meera Shah sent you a message' })
+    expect(ok[0].notification).toMatchObject({
+      userId: ravi.user._id,
+      message: 'Meera Shah sent you a message',
+    })
     expect(ok[2].notification?.metadata).toEqual({ senderId: asha.user._id, jobId: job._id })
     const ravis = await db()
       .select()
@@ -94,7 +122,12 @@ describe('chatRepo.sendMany: many messages in one statement', () => {
     await expect(
       chatRepo.sendMany(db(), [
         input({ senderId: asha.user._id, receiverId: meera.user._id, content: 'fine' }),
-        input({ senderId: asha.user._id, receiverId: meera.user._id, content: 'ghost', jobId: crypto.randomUUID() }),
+        input({
+          senderId: asha.user._id,
+          receiverId: meera.user._id,
+          content: 'ghost',
+          jobId: crypto.randomUUID(),
+        }),
       ]),
     ).rejects.toThrow()
     expect(await messagesBetween(asha.user._id, meera.user._id)).toHaveLength(before)

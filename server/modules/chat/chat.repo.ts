@@ -164,14 +164,29 @@ select i.n, s.n is not null as sender_ok, r.n is not null as receiver_ok, s.full
   left join notification nt on nt.id = i.notification_id
  order by i.n`
 
-const SEND_MANY_PARAMS = ['senders', 'sessions', 'receivers', 'jobs', 'contents', 'ats', 'messageIds', 'notificationIds'].map(
-  (name) => sql.placeholder(name),
-)
-const sendManyStatements = new WeakMap<object, { execute(values: Record<string, unknown>): Promise<unknown> }>()
+const SEND_MANY_PARAMS = [
+  'senders',
+  'sessions',
+  'receivers',
+  'jobs',
+  'contents',
+  'ats',
+  'messageIds',
+  'notificationIds',
+].map((name) => sql.placeholder(name))
+const sendManyStatements = new WeakMap<
+  object,
+  { execute(values: Record<string, unknown>): Promise<unknown> }
+>()
 function sendManyStatement(db: Db) {
   let s = sendManyStatements.get(db)
   if (!s) {
-    s = db._.session.prepareQuery({ sql: SEND_MANY_SQL, params: SEND_MANY_PARAMS }, undefined, 'chat_send_many', false)
+    s = db._.session.prepareQuery(
+      { sql: SEND_MANY_SQL, params: SEND_MANY_PARAMS },
+      undefined,
+      'chat_send_many',
+      false,
+    )
     sendManyStatements.set(db, s)
   }
   return s

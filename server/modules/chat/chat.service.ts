@@ -43,7 +43,9 @@ export function chatService(deps: { db: Db; jobs: JobsService }) {
         // order they came, so only that one fails.
         const outcomes: (SendOutcome | Error)[] = []
         for (const v of items)
-          outcomes.push(await chatRepo.send(db, v).catch((e) => (e instanceof Error ? e : new Error(String(e)))))
+          outcomes.push(
+            await chatRepo.send(db, v).catch((e) => (e instanceof Error ? e : new Error(String(e)))),
+          )
         return outcomes
       }
     },

@@ -28,7 +28,11 @@ export function FloatingChatWindow({ meId }: { meId: string }) {
       <Suspense
         fallback={
           <div className="flex flex-1 items-center justify-center" aria-busy="true">
-            <Loader2 className="text-muted-foreground size-5 animate-spin" role="status" aria-label="Loading" />
+            <Loader2
+              className="text-muted-foreground size-5 animate-spin"
+              role="status"
+              aria-label="Loading"
+            />
           </div>
         }
       >
