@@ -3,6 +3,7 @@ import react from '@vitejs/plugin-react'
 import tailwindcss from '@tailwindcss/vite'
 import path from 'node:path'
 import { precompress } from './web/tooling/precompress.js'
+import { preloadStart } from './web/tooling/preload-start.js'
 import { shellCss } from './web/tooling/shell-css.js'
 
 const api = process.env.API_URL ?? 'http://localhost:3000'
@@ -14,6 +15,8 @@ export default defineConfig({
     tailwindcss(),
     // The loading shell paints from index.html alone (docs/decisions/027-shell-paints-from-the-html.md).
     shellCss({ css: path.resolve(import.meta.dirname, 'web/src/index.css') }),
+    // …and the app starts a frame after that paint, its chunks preloaded by index.html (docs/decisions/029-…).
+    preloadStart({ module: '/src/start.tsx' }),
     precompress(),
   ],
   resolve: {

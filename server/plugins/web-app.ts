@@ -75,11 +75,20 @@ export function routePreloads(webDir: string): Map<string, string> {
     return out
   }
   const shell = staticClosure(manifest, 'index.html')
+  // …and what index.html preloads itself: the app the entry starts a frame after the first paint (ADR 029).
+  let html = ''
+  try {
+    html = fs.readFileSync(path.join(webDir, 'index.html'), 'utf8')
+  } catch {
+    // no index.html: nothing preloaded there
+  }
+  const inHtml = new Set([...html.matchAll(/rel="modulepreload"[^>]*href="\/([^"]+)"/g)].map((m) => m[1]))
   for (const [, source] of ROUTE_MODULES) {
     if (!manifest[source] || out.has(source)) continue
     const files = [...staticClosure(manifest, source)]
       .filter((k) => !shell.has(k))
       .map((k) => manifest[k].file)
+      .filter((f) => !inHtml.has(f))
     out.set(source, files.map((f) => `<link rel="modulepreload" crossorigin href="/${f}">`).join(''))
   }
   return out

@@ -1,26 +1,15 @@
-// Before any schema is built (see the module).
-import './lib/zod-jitless'
-import { StrictMode, startTransition } from 'react'
-import { createRoot } from 'react-dom/client'
-import { App } from './app'
-import { authStore } from './lib/auth-store'
-import { adoptFirstAnswer } from './lib/first-answer'
+// The entry: index.html's shell (logo and spinner, its CSS inlined) is on screen before any of the app's code runs.
+// The app's chunks are already downloading (index.html preloads them); they are run a frame later, so a phone shows
+// the shell at once instead of after ~150 ms of starting up (docs/decisions/029-paint-before-the-app-starts.md).
 import './index.css'
 
-// Spec §4 "Session restore": before the first render, so guards see the stored user straight away.
-authStore.restore()
-// The first screen's API answer, if the server wrote one into the page, moves out of the document (the query reads it).
-adoptFirstAnswer()
-
-const root = document.getElementById('root')
-if (!root) throw new Error('Missing #root element')
-
-// The first render as a transition: React renders it in slices and lets the browser answer input in between, instead
-// of one long task while the painted shell (index.html) stays on screen; it replaces the shell when it commits.
-startTransition(() => {
-  createRoot(root).render(
-    <StrictMode>
-      <App />
-    </StrictMode>,
-  )
-})
+let started = false
+const start = () => {
+  if (started) return
+  started = true
+  void import('./start')
+}
+// After the next frame has been painted…
+requestAnimationFrame(() => setTimeout(start, 0))
+// …or soon anyway: a tab opened in the background paints no frames until it is shown.
+setTimeout(start, 250)

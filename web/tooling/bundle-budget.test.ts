@@ -42,6 +42,28 @@ describe('web bundle', () => {
     for (const f of html.js) expect(report.initialJs.map((a) => a.file)).toContain(f)
   })
 
+  it('index.html preloads the app the entry starts after the first paint, and the entry itself is tiny', () => {
+    const manifest = JSON.parse(fs.readFileSync(path.join(outDir, '.vite/manifest.json'), 'utf8')) as Record<
+      string,
+      { file: string; name?: string; imports?: string[] }
+    >
+    const start = Object.entries(manifest).find(([, c]) => c.name === 'start')
+    expect(start, 'a chunk named start').toBeDefined()
+    const closure = new Set<string>()
+    const visit = (k: string) => {
+      if (closure.has(k) || !manifest[k]) return
+      closure.add(k)
+      for (const i of manifest[k].imports ?? []) visit(i)
+    }
+    visit(start![0])
+    const preloaded = htmlAssets(outDir).js
+    for (const k of closure)
+      expect(preloaded, `${manifest[k].file} is not preloaded`).toContain(manifest[k].file)
+    // The entry's own code (what runs before the paint) is a few hundred bytes, the app is the rest.
+    const entry = report.initialJs.find((a) => a.file === manifest['index.html'].file)
+    expect(entry!.raw).toBeLessThan(1024)
+  })
+
   it('loads every route lazily, none in the first download', () => {
     const routeFiles = fs
       .readdirSync(path.join(root, 'web/src/app/routes'), { recursive: true, encoding: 'utf8' })

@@ -1,6 +1,6 @@
 /**
  * The API answer the server wrote into the page for its first screen (`<script type="application/json"
- * id="first-answer">`, server/plugins/web-app.ts; docs/decisions/024-first-paint.md). main.tsx takes it out of the
+ * id="first-answer">`, server/plugins/web-app.ts; docs/decisions/024-first-paint.md). start.tsx takes it out of the
  * document before the first render; it is given once to the query for the API path it names when it was answered
  * for the same viewer (a user id, or null for a signed-out visitor), so any later visit to that screen asks again.
  */
