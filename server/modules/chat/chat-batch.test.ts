@@ -1,11 +1,11 @@
 import crypto from 'node:crypto'
 import { and, eq } from 'drizzle-orm'
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
-import { conversations, messages, notifications } from '../../db/schema'
+import { messages, notifications } from '../../db/schema'
 import { createTestApp, signUp, type Session, type TestCtx } from '../../test/helpers'
 import { applyTo, postJob } from '../../test/jobs'
 import type { JobsService } from '../jobs/jobs.service'
-import { chatRepo, orderedPair, type SendInput } from './chat.repo'
+import { chatRepo, type SendInput } from './chat.repo'
 import { chatService } from './chat.service'
 
 let ctx: TestCtx
@@ -40,11 +40,7 @@ const input = (
   ...v,
 })
 const messagesBetween = async (a: string, b: string) => {
-  const [x, y] = orderedPair(a, b)
-  const [c] = await db()
-    .select()
-    .from(conversations)
-    .where(and(eq(conversations.userA, x), eq(conversations.userB, y)))
+  const c = await chatRepo.conversationOf(db(), a, b)
   if (!c) return []
   return db().select().from(messages).where(eq(messages.conversationId, c.id)).orderBy(messages.seq)
 }

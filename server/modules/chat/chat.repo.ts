@@ -87,13 +87,16 @@ select exists (select 1 from sender) as sender_ok, exists (select 1 from receive
 const SEND_PARAMS = ['senderId', 'sessionHash', 'receiverId', 'jobId', 'content', 'at'].map((name) =>
   sql.placeholder(name),
 )
-const sendStatements = new WeakMap<object, { execute(values: Record<string, unknown>): Promise<unknown> }>()
-/** Built once per database and prepared by name, so neither drizzle nor PostgreSQL's planner redo it per message. */
-function sendStatement(db: Db) {
-  let s = sendStatements.get(db)
+type Prepared = { execute(values: Record<string, unknown>): Promise<unknown> }
+const prepared = new WeakMap<object, Map<string, Prepared>>()
+/** A statement built once per database and prepared by name, so neither drizzle nor PostgreSQL's planner redo it. */
+function preparedStatement(db: Db, name: string, text: string, params: ReturnType<typeof sql.placeholder>[]) {
+  let byName = prepared.get(db)
+  if (!byName) prepared.set(db, (byName = new Map()))
+  let s = byName.get(name)
   if (!s) {
-    s = db._.session.prepareQuery({ sql: SEND_SQL, params: SEND_PARAMS }, undefined, 'chat_send', false)
-    sendStatements.set(db, s)
+    s = db._.session.prepareQuery({ sql: text, params }, undefined, name, false) as Prepared
+    byName.set(name, s)
   }
   return s
 }
@@ -174,24 +177,6 @@ const SEND_MANY_PARAMS = [
   'messageIds',
   'notificationIds',
 ].map((name) => sql.placeholder(name))
-const sendManyStatements = new WeakMap<
-  object,
-  { execute(values: Record<string, unknown>): Promise<unknown> }
->()
-function sendManyStatement(db: Db) {
-  let s = sendManyStatements.get(db)
-  if (!s) {
-    s = db._.session.prepareQuery(
-      { sql: SEND_MANY_SQL, params: SEND_MANY_PARAMS },
-      undefined,
-      'chat_send_many',
-      false,
-    )
-    sendManyStatements.set(db, s)
-  }
-  return s
-}
-
 /** A PostgreSQL array literal of text (or uuid, or timestamps): every element quoted, NULL for null. */
 const pgArray = (values: (string | null)[]) =>
   `{${values.map((v) => (v === null ? 'NULL' : `"${v.replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`)).join(',')}}`
@@ -270,13 +255,15 @@ export const chatRepo = {
    * they are the same person.
    */
   async send(db: Db, v: SendInput): Promise<SendOutcome> {
-    const res = (await sendStatement(db).execute({ ...v })) as { rows: Record<string, any>[] }
+    const res = (await preparedStatement(db, 'chat_send', SEND_SQL, SEND_PARAMS).execute({ ...v })) as {
+      rows: Record<string, any>[]
+    }
     return outcome(res.rows[0])
   },
 
   /** `send` for many messages in one statement and one commit (ADR 028); the outcomes in the order given. */
   async sendMany(db: Db, vs: SendInput[]): Promise<SendOutcome[]> {
-    const res = (await sendManyStatement(db).execute({
+    const res = (await preparedStatement(db, 'chat_send_many', SEND_MANY_SQL, SEND_MANY_PARAMS).execute({
       senders: pgArray(vs.map((v) => v.senderId)),
       sessions: pgArray(vs.map((v) => v.sessionHash)),
       receivers: pgArray(vs.map((v) => v.receiverId)),
