@@ -14,12 +14,13 @@ const parseId = (id: string): [number, number] => {
 const isAfter = (a: [number, number], b: [number, number]) => a[0] > b[0] || (a[0] === b[0] && a[1] > b[1])
 const STREAM_ID = /^[0-9]+-[0-9]+$/
 
-interface Entry {
+interface Entry<T> {
   id: string
   at: [number, number]
   rooms: string[]
-  /** The entry's `data` as the adapter wrote it: JSON of `{ packet, opts }`, parsed only if a session needs it. */
-  data: string
+  /** The broadcast: for the streams adapter its `data` as written (JSON of `{ packet, opts }`, parsed only if a
+   * session needs it); for one instance the packet itself. */
+  data: T
 }
 
 /**
@@ -27,11 +28,11 @@ interface Entry {
  * gets what its rooms missed from here, instead of the adapter reading and decoding every entry of the stream since
  * the client's offset — thousands per client when everyone reconnects at once under load.
  */
-export class RecoveryLog {
-  private entries: (Entry | undefined)[] = []
+export class RecoveryLog<T = string> {
+  private entries: (Entry<T> | undefined)[] = []
   private head = 0
-  private readonly byRoom = new Map<string, Entry[]>()
-  private readonly everyone: Entry[] = []
+  private readonly byRoom = new Map<string, Entry<T>[]>()
+  private readonly everyone: Entry<T>[] = []
   /** Every broadcast after this id, up to `last`, is held; null until the first is read. */
   private from: [number, number] | null = null
   /** The newest entry read. */
@@ -46,7 +47,7 @@ export class RecoveryLog {
   }
 
   /** A broadcast read from the stream (in stream order). `data` null: one this log cannot hold; it starts afresh. */
-  add(id: string, rooms: string[], data: string | null) {
+  add(id: string, rooms: string[], data: T | null) {
     const at = parseId(id)
     if (data === null) {
       this.clear()
@@ -55,7 +56,7 @@ export class RecoveryLog {
       return
     }
     if (this.from === null) this.from = [at[0], at[1] - 1]
-    const e: Entry = { id, at, rooms, data }
+    const e: Entry<T> = { id, at, rooms, data }
     this.entries.push(e)
     if (rooms.length === 0) this.everyone.push(e)
     for (const room of rooms) {
@@ -72,11 +73,16 @@ export class RecoveryLog {
     return this.from !== null && STREAM_ID.test(offset) && !isAfter(this.from, parseId(offset))
   }
 
+  /** Whether `offset` is newer than anything read (so from somewhere else). */
+  isAfterLast(offset: string): boolean {
+    return this.last === null || isAfter(parseId(offset), parseId(this.last))
+  }
+
   /** Held broadcasts to any of `rooms` (or to everyone) after `offset` and up to `upTo`, oldest first. */
-  since(rooms: string[], offset: string, upTo: string): Entry[] {
+  since(rooms: string[], offset: string, upTo: string): Entry<T>[] {
     const from = parseId(offset)
     const to = parseId(upTo)
-    const found = new Set<Entry>()
+    const found = new Set<Entry<T>>()
     for (const list of [this.everyone, ...rooms.map((r) => this.byRoom.get(r))]) {
       if (!list) continue
       for (let i = list.length - 1; i >= 0 && isAfter(list[i].at, from); i--)
@@ -168,7 +174,7 @@ export function createStreamsAdapter(
     }
     adapter.restoreSession = async (pid, offset) => {
       const upTo = log.last
-      if (!upTo || isAfter(parseId(offset), parseId(upTo))) return restore(pid, offset)
+      if (!upTo || log.isAfterLast(offset)) return restore(pid, offset)
       if (!log.covers(offset)) {
         // Further back than a full log: reading the stream from there would cost more than the client's refetch from
         // the database (which it makes after every reconnect, ADR 013), so it connects afresh. A log that has not

@@ -11,6 +11,7 @@ import type { ReadCache } from '../lib/read-cache'
 import type { SessionStore } from '../modules/auth/sessions.repo'
 import type { ChatService } from '../modules/chat/chat.service'
 import { attachPublisher, type Publish } from './bus'
+import { createLocalAdapter } from './local-adapter'
 import { socketLimiter } from './rate-limit'
 import { createStreamsAdapter } from './recovery-log'
 
@@ -39,7 +40,7 @@ export interface RealtimeOptions {
   prefix: string
   /** How long a dropped client may come back and get what it missed. */
   recoveryMs?: number
-  /** How many of the newest broadcasts each instance keeps for restoring sessions (with Redis). */
+  /** How many of the newest broadcasts each instance keeps for restoring sessions (ADR 023, ADR 030). */
   recoveryLogSize?: number
 }
 
@@ -112,11 +113,14 @@ const failure = (e: unknown) =>
  */
 export function attachRealtime(app: FastifyInstance, opts: RealtimeOptions): RealtimeServer {
   const redis = opts.redis ? adapterClient(opts.redis) : undefined
+  const recoveryMs = opts.recoveryMs ?? 2 * 60 * 1000
+  // The newest broadcasts kept in memory for restoring sessions: ~20 s at 1,000 messages a second.
+  const logSize = opts.recoveryLogSize ?? 20_000
   const io: RealtimeServer = new Server(app.server, {
     serveClient: false,
     maxHttpBufferSize: 64 * 1024,
     connectionStateRecovery: {
-      maxDisconnectionDuration: opts.recoveryMs ?? 2 * 60 * 1000,
+      maxDisconnectionDuration: recoveryMs,
       skipMiddlewares: false,
     },
     ...(redis
@@ -127,13 +131,12 @@ export function attachRealtime(app: FastifyInstance, opts: RealtimeOptions): Rea
             sessionKeyPrefix: `${opts.prefix}:session:`,
             maxLen: 100_000,
             blockTimeInMs: 2000,
-            // The newest broadcasts kept in memory for restoring sessions (ADR 023): ~20 s at 1,000 messages a second.
-            logSize: opts.recoveryLogSize ?? 20_000,
+            logSize,
             // Another instance's event: its change has committed, so answers cached before it go first (ADR 025).
             beforeRemoteBroadcast: opts.readCache ? () => opts.readCache!.dropLocal() : undefined,
           }),
         }
-      : {}),
+      : { adapter: createLocalAdapter({ logSize, maxDisconnectionMs: recoveryMs }) }),
   })
 
   io.use(async (socket, next) => {

@@ -1,0 +1,75 @@
+import { Adapter, type BroadcastOptions, type Room, type Session } from 'socket.io-adapter'
+import { RecoveryLog } from './recovery-log'
+
+type SessionToPersist = Omit<Session, 'missedPackets'>
+interface Packet {
+  type: number
+  id?: number
+  data: unknown[]
+}
+interface Held {
+  data: unknown[]
+  except: Set<Room>
+}
+
+const EVENT = 2
+
+/**
+ * One instance's adapter with connection state recovery (ADR 030). Socket.IO's own `SessionAwareAdapter` keeps every
+ * broadcast of the last two minutes in one array and, for each client coming back, scans it from the start for the
+ * client's offset and then through everything after it: when thousands reconnect at once under load (a network blip,
+ * a proxy reload) that is thousands of scans of hundreds of thousands of packets, and the instance stalls for seconds.
+ * This one keeps the newest `logSize` broadcasts in a `RecoveryLog` indexed by room (as the Redis adapter's log does,
+ * ADR 023), so a restore reads only what the client's own rooms missed. A client further back than the log, or whose
+ * session has expired, connects afresh and refetches from its last message (ADR 013).
+ */
+export function createLocalAdapter(opts: { logSize: number; maxDisconnectionMs: number }) {
+  return class LocalRecoveryAdapter extends Adapter {
+    private readonly sessions = new Map<string, SessionToPersist & { disconnectedAt: number }>()
+    private readonly log = new RecoveryLog<Held>(opts.logSize)
+    // Offsets are `<start ms>-<n>`: ordered, and never the same as one from an earlier run of the process.
+    private readonly epoch = Date.now()
+    private seq = 0
+
+    constructor(nsp: ConstructorParameters<typeof Adapter>[0]) {
+      super(nsp)
+      const timer = setInterval(() => {
+        const threshold = Date.now() - opts.maxDisconnectionMs
+        for (const [pid, s] of this.sessions) if (s.disconnectedAt < threshold) this.sessions.delete(pid)
+      }, 60_000)
+      timer.unref()
+    }
+
+    override persistSession(session: SessionToPersist) {
+      this.sessions.set(session.pid, { ...session, disconnectedAt: Date.now() })
+    }
+
+    override restoreSession(pid: string, offset: string): Promise<Session> {
+      const session = this.sessions.get(pid)
+      // The client connects afresh (and refetches): its session expired, or it is further back than the log holds.
+      if (!session || session.disconnectedAt + opts.maxDisconnectionMs < Date.now()) {
+        this.sessions.delete(pid)
+        return Promise.resolve(null as unknown as Session)
+      }
+      const last = this.log.last
+      if (!last || !this.log.covers(offset) || this.log.isAfterLast(offset))
+        return Promise.resolve(null as unknown as Session)
+      const missedPackets = this.log
+        .since(session.rooms, offset, last)
+        .filter((e) => !session.rooms.some((r) => e.data.except.has(r)))
+        .map((e) => e.data.data)
+      const { disconnectedAt: _, ...restored } = session
+      return Promise.resolve({ ...restored, missedPackets })
+    }
+
+    override broadcast(packet: Packet, bopts: BroadcastOptions) {
+      // As Socket.IO's own: events without an ack and not volatile are kept, their offset last in their data.
+      if (packet.type === EVENT && packet.id === undefined && bopts.flags?.volatile === undefined) {
+        const id = `${this.epoch}-${++this.seq}`
+        packet.data.push(id)
+        this.log.add(id, [...bopts.rooms], { data: packet.data, except: bopts.except ?? new Set() })
+      }
+      super.broadcast(packet, bopts)
+    }
+  }
+}
