@@ -4,6 +4,7 @@
 //        BENCH_SOCKETS=200 BENCH_RATE=100 BENCH_SECONDS=10 npm run bench:sockets
 //        BENCH_TICK_MS=1 npm run bench:sockets    (about one message at a time instead of bursts every 10 ms)
 //        BENCH_ORDER=apart npm run bench:sockets  (a person's partner replies half a round later, not at once)
+//        BENCH_INSTANCES=1 npm run bench:sockets  (only the single-instance run; =2 only the two-instance one)
 import { spawn, type ChildProcess } from 'node:child_process'
 import crypto from 'node:crypto'
 import fs from 'node:fs'
@@ -32,6 +33,10 @@ const WARMUP = Number(process.env.BENCH_WARMUP_SECONDS ?? 3)
 // After the measured window every client's connection is dropped at once and sending goes on while they come back.
 const RECONNECT_SECONDS = Number(process.env.BENCH_RECONNECT_SECONDS ?? 10)
 const dbName = `bench_sockets_${Date.now()}`
+// Which runs to make: both by default, BENCH_INSTANCES=2 or =1 for one of them.
+const INSTANCES = (process.env.BENCH_INSTANCES ?? '2,1').split(',').map(Number)
+if (!INSTANCES.every((n) => n === 1 || n === 2))
+  throw new Error('BENCH_INSTANCES is a list of 1 and 2, e.g. 2,1')
 
 if (SOCKETS < 2 || SOCKETS % 2) throw new Error('BENCH_SOCKETS must be an even number ≥ 2')
 // Each socket sends RATE/SOCKETS a second; stay well under the per-socket limit so no message is refused.
@@ -80,6 +85,11 @@ function cpuMsOf(comm: string): number {
     }
   }
   return sum
+}
+/** The machine's CPU ticks so far, and those stolen by the host for other guests (a virtual machine's noisy neighbours). */
+function machineTicks(): { total: number; steal: number } {
+  const f = fs.readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/).slice(1).map(Number)
+  return { total: f.slice(0, 8).reduce((a, b) => a + b, 0), steal: f[7] ?? 0 }
 }
 /** Where the CPU goes: the servers, this process (the clients), PostgreSQL and Redis, as ms so far. */
 function cpuNow(servers: { proc: ChildProcess }[]) {
@@ -304,13 +314,19 @@ async function run(label: string, servers: Server[], people: { id: string; token
     }
   }, TICK_MS)
   let cpuFrom: ReturnType<typeof cpuNow> | undefined
+  let ticksFrom = machineTicks()
   let seqFrom = 0
   setTimeout(() => {
     cpuFrom = cpuNow(servers)
+    ticksFrom = machineTicks()
     seqFrom = seq
   }, WARMUP * 1000)
   await sleep((WARMUP + SECONDS) * 1000)
   const cpuTo = cpuNow(servers)
+  const ticksTo = machineTicks()
+  // The share of the machine's time the host gave to others: latency tails follow it (zero on a machine of one's own).
+  const stealPercent =
+    (100 * (ticksTo.steal - ticksFrom.steal)) / Math.max(1, ticksTo.total - ticksFrom.total)
   // CPU per message sent in the measured window (µs), by where it was spent.
   const perMessage = Object.fromEntries(
     Object.entries(cpuTo).map(([k, v]) => [
@@ -384,6 +400,7 @@ async function run(label: string, servers: Server[], people: { id: string; token
     rssBeforeMB: before.map((b) => Number((b / 1048576).toFixed(1))),
     rssAfterConnectMB: after.map((b) => Number((b / 1048576).toFixed(1))),
     cpuUsPerMessage: perMessage,
+    stealPercent: Number(stealPercent.toFixed(1)),
     kbPerIdleSocket: Number(
       (after.reduce((sum, b, n) => sum + (b - mid[n]), 0) / (people.length - tenth) / 1024).toFixed(1),
     ),
@@ -426,12 +443,16 @@ async function main() {
     )
 
     const results = []
-    servers.push(await startServer(dbUrl, true), await startServer(dbUrl, true))
-    results.push(await run('2 instances + Redis', servers, people))
-    for (const s of servers.splice(0)) await stopServer(s)
-    servers.push(await startServer(dbUrl, false))
-    results.push(await run('1 instance', servers, people))
-    for (const s of servers.splice(0)) await stopServer(s)
+    if (INSTANCES.includes(2)) {
+      servers.push(await startServer(dbUrl, true), await startServer(dbUrl, true))
+      results.push(await run('2 instances + Redis', servers, people))
+      for (const s of servers.splice(0)) await stopServer(s)
+    }
+    if (INSTANCES.includes(1)) {
+      servers.push(await startServer(dbUrl, false))
+      results.push(await run('1 instance', servers, people))
+      for (const s of servers.splice(0)) await stopServer(s)
+    }
 
     console.table(
       results.map((r) => ({
@@ -455,6 +476,7 @@ async function main() {
         'crossed the drop': r.sentBeforeDeliveredAfterDrop,
         'KB/idle socket': r.kbPerIdleSocket,
         'CPU µs/msg servers·clients·pg·redis': Object.values(r.cpuUsPerMessage).join('·'),
+        'steal %': r.stealPercent,
       })),
     )
     const out = path.join(root, 'bench/sockets-results.json')
