@@ -1,23 +1,31 @@
+import crypto from 'node:crypto'
 import type { Redis } from 'ioredis'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { SharedCounts } from './shared-counts'
 
-/** The one command SharedCounts sends, over a Map, with the calls it receives. */
+/** The one command SharedCounts sends, over a Map: `calls` has each key's count, `commands` each call's keys. */
 function fakeRedis() {
   const store = new Map<string, { n: number; until: number }>()
   const calls: [string, number][] = []
+  const commands: string[][] = []
   const redis = {
     defineCommand: () => {},
-    limitAdd: async (key: string, n: number, windowMs: number): Promise<[number, number]> => {
-      calls.push([key, n])
+    limitAdd: async (numberOfKeys: number, ...args: (string | number)[]): Promise<number[]> => {
+      const keys = args.slice(0, numberOfKeys) as string[]
+      const windowMs = Number(args[numberOfKeys])
+      const counts = args.slice(numberOfKeys + 1).map(Number)
+      commands.push(keys)
       const now = Date.now()
-      let e = store.get(key)
-      if (!e || now >= e.until) store.set(key, (e = { n: 0, until: now + windowMs }))
-      e.n += n
-      return [e.n, e.until - now]
+      return keys.flatMap((key, i) => {
+        calls.push([key, counts[i]])
+        let e = store.get(key)
+        if (!e || now >= e.until) store.set(key, (e = { n: 0, until: now + windowMs }))
+        e.n += counts[i]
+        return [e.n, e.until - now]
+      })
     },
   }
-  return { redis: redis as unknown as Redis, store, calls }
+  return { redis: redis as unknown as Redis, store, calls, commands }
 }
 
 afterEach(() => vi.useRealTimers())
@@ -58,5 +66,64 @@ describe('SharedCounts', () => {
     expect(counts.viewed).toBe(1) // 'a' ended with nothing pending
     expect(await counts.count('a')).toEqual({ ok: true }) // a new window
     counts.close()
+  })
+
+  it('a flush adds every person’s pending count in one call, and a failed call counts them again next time', async () => {
+    const { redis, store, calls, commands } = fakeRedis()
+    const counts = new SharedCounts(
+      redis,
+      { max: 10, windowMs: 60_000 },
+      { flushMs: 60_000, trustMs: 10_000 },
+    )
+    for (const key of ['a', 'b', 'c']) await counts.count(key) // each asked once, exactly
+    for (const key of ['a', 'b', 'b', 'c', 'c', 'c']) await counts.count(key)
+    expect(commands).toHaveLength(3)
+    await counts.flush()
+    expect(commands).toHaveLength(4)
+    expect(commands[3].sort()).toEqual(['a', 'b', 'c'])
+    expect([store.get('a')!.n, store.get('b')!.n, store.get('c')!.n]).toEqual([2, 3, 4])
+
+    const limitAdd = (redis as unknown as { limitAdd: (...a: unknown[]) => Promise<number[]> }).limitAdd
+    ;(redis as unknown as { limitAdd: unknown }).limitAdd = async () => {
+      throw new Error('connection lost')
+    }
+    await counts.count('a')
+    await counts.flush() // fails: 'a' keeps its one
+    ;(redis as unknown as { limitAdd: unknown }).limitAdd = limitAdd
+    await counts.flush()
+    expect(store.get('a')!.n).toBe(3)
+    expect(calls.at(-1)).toEqual(['a', 1])
+    counts.close()
+  })
+})
+
+describe.skipIf(!process.env.REDIS_URL)('SharedCounts on Redis (set REDIS_URL to run)', () => {
+  it('one call adds to many keys, starting new windows and keeping the expiry of running ones', async () => {
+    const { Redis } = await import('ioredis')
+    const redis = new Redis(process.env.REDIS_URL!)
+    const p = `test-shared-counts-${crypto.randomUUID()}:`
+    try {
+      await redis.set(`${p}running`, 5, 'PX', 30_000) // a window another instance started
+      const counts = new SharedCounts(
+        redis,
+        { max: 100, windowMs: 60_000 },
+        { flushMs: 60_000, trustMs: 10_000 },
+      )
+      for (const key of ['new', 'running', 'other']) await counts.count(p + key)
+      for (const key of ['new', 'new', 'running', 'other']) await counts.count(p + key)
+      const sent = vi.spyOn(redis as unknown as { limitAdd: () => unknown }, 'limitAdd')
+      await counts.flush()
+      expect(sent).toHaveBeenCalledTimes(1)
+      expect(await redis.mget(`${p}new`, `${p}running`, `${p}other`)).toEqual(['3', '7', '2'])
+      const ttl = (key: string) => redis.pttl(p + key)
+      expect(await ttl('new')).toBeGreaterThan(50_000)
+      expect(await ttl('new')).toBeLessThanOrEqual(60_000)
+      expect(await ttl('running')).toBeLessThanOrEqual(30_000)
+      counts.close()
+    } finally {
+      const keys = await redis.keys(`${p}*`)
+      if (keys.length) await redis.del(...keys)
+      redis.disconnect()
+    }
   })
 })

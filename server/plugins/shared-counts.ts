@@ -1,19 +1,32 @@
 import type { Redis } from 'ioredis'
 import type { LimitRule } from './limits'
 
-/** Adds ARGV[1] to a fixed-window count, starting the window (ARGV[2] ms) when the count is new; {count, ttl ms}. */
+/**
+ * Adds ARGV[i + 1] to the fixed-window count at KEYS[i], starting the window (ARGV[1] ms) when the count is new, for
+ * every key given: {count 1, ttl ms 1, count 2, ttl ms 2, …}. One call for a whole flush, not one per key.
+ */
 const ADD = `
-local n = tonumber(ARGV[1])
-local c = redis.call('INCRBY', KEYS[1], n)
-local ttl = redis.call('PTTL', KEYS[1])
-if c == n or ttl < 0 then
-  redis.call('PEXPIRE', KEYS[1], ARGV[2])
-  ttl = tonumber(ARGV[2])
+local window = tonumber(ARGV[1])
+local out = {}
+for i, key in ipairs(KEYS) do
+  local n = tonumber(ARGV[i + 1])
+  local c = redis.call('INCRBY', key, n)
+  local ttl = redis.call('PTTL', key)
+  if c == n or ttl < 0 then
+    redis.call('PEXPIRE', key, window)
+    ttl = window
+  end
+  out[2 * i - 1] = c
+  out[2 * i] = ttl
 end
-return {c, ttl}`
+return out`
+
+/** The most keys one flush call carries (a Lua script runs alone in Redis: keep each short). */
+const KEYS_PER_CALL = 500
 
 type AddingRedis = Redis & {
-  limitAdd(key: string, n: number, windowMs: number): Promise<[number, number]>
+  /** `limitAdd(keys.length, ...keys, windowMs, ...counts)`: ADD, answering [count, ttl ms] per key, flattened. */
+  limitAdd(numberOfKeys: number, ...args: (string | number)[]): Promise<number[]>
 }
 
 interface View {
@@ -47,7 +60,7 @@ export class SharedCounts {
     private readonly rule: LimitRule,
     private readonly opts: { flushMs: number; trustMs: number },
   ) {
-    if (!('limitAdd' in redis)) redis.defineCommand('limitAdd', { numberOfKeys: 1, lua: ADD })
+    if (!('limitAdd' in redis)) redis.defineCommand('limitAdd', { lua: ADD })
     this.redis = redis as AddingRedis
   }
 
@@ -59,7 +72,7 @@ export class SharedCounts {
       // What this view counted and has not written yet goes with it (unless its window is over).
       const carried = v && now < v.resetAt ? v.pending : 0
       if (v) v.pending = 0
-      const [count, ttl] = await this.redis.limitAdd(key, 1 + carried, this.rule.windowMs)
+      const [count, ttl] = await this.redis.limitAdd(1, key, this.rule.windowMs, 1 + carried)
       const at = Date.now()
       v = { count, pending: 0, resetAt: at + ttl, seenAt: at }
       this.views.set(key, v)
@@ -113,22 +126,28 @@ export class SharedCounts {
         v.pending = 0
       } else if (now >= v.resetAt) this.views.delete(key)
     }
-    // One write for all of them: the connection pipelines what is sent in one turn of the event loop.
-    const results = await Promise.allSettled(
-      batch.map(([key, , n]) => this.redis.limitAdd(key, n, this.rule.windowMs)),
-    )
-    const at = Date.now()
-    results.forEach((r, i) => {
-      const [, v, n] = batch[i]
-      if (r.status === 'rejected') {
-        v.pending += n // counted again next time
+    // One call for all of them (a few if there are very many), not one per key.
+    for (let i = 0; i < batch.length; i += KEYS_PER_CALL) {
+      const part = batch.slice(i, i + KEYS_PER_CALL)
+      let answer: number[]
+      try {
+        answer = await this.redis.limitAdd(
+          part.length,
+          ...part.map(([key]) => key),
+          this.rule.windowMs,
+          ...part.map(([, , n]) => n),
+        )
+      } catch {
+        for (const [, v, n] of part) v.pending += n // counted again next time
         this.schedule()
-        return
+        continue
       }
-      const [count, ttl] = r.value
-      v.count = count + v.pending
-      v.resetAt = at + ttl
-      v.seenAt = at
-    })
+      const at = Date.now()
+      part.forEach(([, v], j) => {
+        v.count = answer[2 * j] + v.pending
+        v.resetAt = at + answer[2 * j + 1]
+        v.seenAt = at
+      })
+    }
   }
 }
