@@ -24,20 +24,28 @@ const EVENT = 2
  * session has expired, connects afresh and refetches from its last message (ADR 013).
  */
 export function createLocalAdapter(opts: { logSize: number; maxDisconnectionMs: number }) {
+  /** A session older than `maxDisconnectionMs` is not restored: the client connects afresh. */
+  const expired = (s: { disconnectedAt: number }, now: number) =>
+    s.disconnectedAt + opts.maxDisconnectionMs < now
   return class LocalRecoveryAdapter extends Adapter {
     private readonly sessions = new Map<string, SessionToPersist & { disconnectedAt: number }>()
     private readonly log = new RecoveryLog<Held>(opts.logSize)
     // Offsets are `<start ms>-<n>`: ordered, and never the same as one from an earlier run of the process.
     private readonly epoch = Date.now()
     private seq = 0
+    private readonly sweep: NodeJS.Timeout
 
     constructor(nsp: ConstructorParameters<typeof Adapter>[0]) {
       super(nsp)
-      const timer = setInterval(() => {
-        const threshold = Date.now() - opts.maxDisconnectionMs
-        for (const [pid, s] of this.sessions) if (s.disconnectedAt < threshold) this.sessions.delete(pid)
+      this.sweep = setInterval(() => {
+        const now = Date.now()
+        for (const [pid, s] of this.sessions) if (expired(s, now)) this.sessions.delete(pid)
       }, 60_000)
-      timer.unref()
+      this.sweep.unref()
+    }
+
+    override close() {
+      clearInterval(this.sweep)
     }
 
     override persistSession(session: SessionToPersist) {
@@ -47,7 +55,7 @@ export function createLocalAdapter(opts: { logSize: number; maxDisconnectionMs: 
     override restoreSession(pid: string, offset: string): Promise<Session> {
       const session = this.sessions.get(pid)
       // The client connects afresh (and refetches): its session expired, or it is further back than the log holds.
-      if (!session || session.disconnectedAt + opts.maxDisconnectionMs < Date.now()) {
+      if (!session || expired(session, Date.now())) {
         this.sessions.delete(pid)
         return Promise.resolve(null as unknown as Session)
       }
