@@ -91,4 +91,17 @@ describe('read cache', () => {
     cache.dropLocal()
     expect([sent, dropped, cache.peek('k')]).toEqual([1, 2, undefined])
   })
+
+  it("a realtime event's drop takes the answers but leaves the listeners' caches (ADR 032)", async () => {
+    const cache = createReadCache({ ttlMs: 60_000 })
+    let dropped = 0
+    cache.onDrop(() => dropped++)
+    await cache.get('k', async () => 'v')
+    const gen = cache.generation
+    cache.dropLocal('answers')
+    expect([dropped, cache.peek('k'), cache.generation]).toEqual([0, undefined, gen + 1])
+    // …and a value computed across it is not kept.
+    cache.set('k', 'stale', gen)
+    expect(cache.peek('k')).toBeUndefined()
+  })
 })

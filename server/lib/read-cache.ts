@@ -19,9 +19,13 @@ export interface ReadCache {
   readonly generation: number
   /** Drops everything here and, once peers are connected, on every other instance. */
   invalidate(): void
-  /** Drops everything here only (a peer's invalidation arriving). */
-  dropLocal(): void
-  /** `fn` runs on every drop, local or from a peer: caches that live and die with this one (sessions). */
+  /**
+   * Drops everything here only (a peer's invalidation arriving). `'answers'`: the cached answers but not the caches
+   * registered with `onDrop` — for a realtime event (a message, a notification, a read receipt), which changes what
+   * people read but never a session or a person (ADR 032).
+   */
+  dropLocal(what?: 'all' | 'answers'): void
+  /** `fn` runs on every drop of everything, local or from a peer: caches that live and die with this one (sessions). */
   onDrop(fn: () => void): void
   /** How an invalidation reaches the other instances (set once realtime is up; see ADR 025). */
   connectPeers(send: () => void): void
@@ -61,12 +65,12 @@ export function createReadCache(opts: ReadCacheOptions): ReadCache {
     entries.delete(key)
   }
 
-  const dropLocal = () => {
+  const dropLocal = (what: 'all' | 'answers' = 'all') => {
     generation++
     entries.clear()
     inflight.clear()
     chars = 0
-    for (const fn of listeners) fn()
+    if (what === 'all') for (const fn of listeners) fn()
   }
 
   const store = (key: string, body: Body) => {
@@ -119,10 +123,10 @@ export function createReadCache(opts: ReadCacheOptions): ReadCache {
       return promise
     },
     invalidate() {
-      dropLocal()
+      dropLocal('all')
       if (opts.ttlMs > 0) peers?.()
     },
-    dropLocal,
+    dropLocal: (what) => dropLocal(what),
     onDrop(fn) {
       listeners.push(fn)
     },

@@ -132,8 +132,9 @@ export function attachRealtime(app: FastifyInstance, opts: RealtimeOptions): Rea
             maxLen: 100_000,
             blockTimeInMs: 2000,
             logSize,
-            // Another instance's event: its change has committed, so answers cached before it go first (ADR 025).
-            beforeRemoteBroadcast: opts.readCache ? () => opts.readCache!.dropLocal() : undefined,
+            // Another instance's event: its change has committed, so answers cached before it go first (ADR 025). An
+            // event never changes a session or a person, so remembered sessions stay (ADR 032).
+            beforeRemoteBroadcast: opts.readCache ? () => opts.readCache!.dropLocal('answers') : undefined,
           }),
         }
       : { adapter: createLocalAdapter({ logSize, maxDisconnectionMs: recoveryMs }) }),
@@ -248,7 +249,7 @@ export function attachRealtime(app: FastifyInstance, opts: RealtimeOptions): Rea
     io.on('readCacheDrop', () => cache.dropLocal())
   }
   const publish: Publish = (event, payload) => {
-    cache?.dropLocal()
+    cache?.dropLocal('answers')
     route(io, event, payload)
   }
   attachPublisher(app.db, publish)

@@ -58,6 +58,20 @@ describe('remembered sessions', () => {
     expect(calls.find).toBe(2)
   })
 
+  it("a realtime event's drop (a message, a notification) keeps remembered sessions: it changes neither (ADR 032)", async () => {
+    const { store, calls } = countingStore()
+    const cache = createReadCache({ ttlMs: 2000 })
+    const sessions = cachedSessionStore(store, { ttlMs: 2000, onDrop: cache.onDrop })
+    await store.create('h', 'u1', later())
+    await sessions.find('h')
+    cache.dropLocal('answers')
+    expect((await sessions.find('h'))?.user.id).toBe('u1')
+    expect(calls.find).toBe(1)
+    cache.invalidate() // an HTTP write (a logout, a profile edit) still forgets it
+    await sessions.find('h')
+    expect(calls.find).toBe(2)
+  })
+
   it('never remembers an unknown token, nor a session past its expiry, and removes at once here', async () => {
     const { store, calls } = countingStore()
     const cache = createReadCache({ ttlMs: 60_000 })
