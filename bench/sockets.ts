@@ -27,6 +27,8 @@ const SOCKETS = Number(process.env.BENCH_SOCKETS ?? 2000)
 const RATE = Number(process.env.BENCH_RATE ?? 1000)
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 60)
 const GRACE_MS = 5000
+/** The most messages one refetch asks for (the API's maximum page). */
+const PAGE = 100
 const TICK_MS = Number(process.env.BENCH_TICK_MS ?? 10)
 const ORDER = process.env.BENCH_ORDER === 'apart' ? 'apart' : 'together'
 const WARMUP = Number(process.env.BENCH_WARMUP_SECONDS ?? 3)
@@ -229,6 +231,8 @@ async function run(label: string, servers: Server[], people: { id: string; token
   const viaRefetch = new Set<string>()
   const reconnectLatencies: number[] = []
   const lastSeen: (string | undefined)[] = new Array(people.length)
+  // When each client was back after the drop (ms after it), and the CPU the reconnect phase cost.
+  const backAfter: number[] = []
   // BENCH_TRACE=file writes each measured message's send time (ms after the warm-up) and latency, a line each.
   const trace: string[] | null = process.env.BENCH_TRACE ? [] : null
   const deliver = (key: string, refetch: boolean) => {
@@ -252,8 +256,14 @@ async function run(label: string, servers: Server[], people: { id: string; token
       reconnectLatencies.push(performance.now() - at)
     }
   }
+  // Why connections failed or dropped after the start, by reason (a refused handshake is not retried by the client).
+  const connectErrors = new Map<string, number>()
+  const drops = new Map<string, number>()
+  const bump = (m: Map<string, number>, k: string) => m.set(k, (m.get(k) ?? 0) + 1)
   sockets.forEach((s, k) => {
     const me = people[k].id
+    s.on('connect_error', (e) => bump(connectErrors, e.message))
+    s.on('disconnect', (reason) => bump(drops, reason))
     const url = servers[k % servers.length].url
     s.on('receiveMessage', (m) => {
       if (m.receiver !== me) return // the sender's own copy (for its other tabs)
@@ -261,18 +271,27 @@ async function run(label: string, servers: Server[], people: { id: string; token
       deliver(m.content, false)
     })
     s.on('connect', async () => {
-      refetching++
       reconnected++
-      if (s.recovered) recovered++
-      // As the web client does after every reconnect: fetch what came in since the last message it saw, in case
-      // something was published while the session was being restored (ADR 013).
+      if (droppedAt !== undefined) backAfter.push(performance.now() - droppedAt)
+      // As the web client does (ADR 032): a restored session was handed everything it missed; one that was not
+      // restored fetches what came in since the last message it saw (ADR 013).
+      if (s.recovered) return void recovered++
+      refetching++
       try {
-        const after = lastSeen[k] ? `?after=${lastSeen[k]}` : ''
-        const res = await fetch(`${url}/api/v1/chat/messages/${people[k ^ 1].id}${after}`, {
-          headers: { authorization: `Bearer ${people[k].token}` },
-        })
-        const body = (await res.json()) as { data?: { messages: { receiver: string; content: string }[] } }
-        for (const m of body.data?.messages ?? []) if (m.receiver === me) deliver(m.content, true)
+        // Page forward from the last message seen until a page comes back short, as a client catching up does.
+        for (;;) {
+          const after = lastSeen[k] ? `&after=${lastSeen[k]}` : ''
+          const res = await fetch(`${url}/api/v1/chat/messages/${people[k ^ 1].id}?limit=${PAGE}${after}`, {
+            headers: { authorization: `Bearer ${people[k].token}` },
+          })
+          const body = (await res.json()) as {
+            data?: { messages: { _id: string; receiver: string; content: string }[] }
+          }
+          const page = body.data?.messages ?? []
+          for (const m of page) if (m.receiver === me) deliver(m.content, true)
+          if (!lastSeen[k] || page.length < PAGE) break
+          lastSeen[k] = page.at(-1)!._id
+        }
       } catch {
         // what never arrives counts as lost
       } finally {
@@ -335,6 +354,7 @@ async function run(label: string, servers: Server[], people: { id: string; token
     ]),
   ) as Record<keyof typeof cpuTo, number>
   const seqAtDrop = seq
+  const cpuAtDrop = cpuNow(servers)
   let dropped = 0
   if (RECONNECT_SECONDS > 0) {
     droppedAt = performance.now()
@@ -353,6 +373,7 @@ async function run(label: string, servers: Server[], people: { id: string; token
   // Every dropped client is back and has fetched what it may have missed (or 60 s have passed).
   const backBy = Date.now() + 60_000
   while ((sockets.some((s) => !s.connected) || refetching > 0) && Date.now() < backBy) await sleep(100)
+  const cpuAtBack = cpuNow(servers)
   await sleep(GRACE_MS)
   // Undelivered to a client that is back: lost. Undelivered to one still reconnecting when the wait ended: not yet
   // back (it refetches when it connects), counted apart.
@@ -366,6 +387,7 @@ async function run(label: string, servers: Server[], people: { id: string; token
   if (trace) fs.writeFileSync(`${process.env.BENCH_TRACE}.${servers.length}`, trace.join('\n') + '\n')
   latencies.sort((x, y) => x - y)
   reconnectLatencies.sort((x, y) => x - y)
+  backAfter.sort((x, y) => x - y)
   return {
     run: label,
     sockets: people.length,
@@ -395,6 +417,17 @@ async function run(label: string, servers: Server[], people: { id: string; token
     notBack,
     stillAway,
     reconnectP99Ms: Number(pct(reconnectLatencies, 99).toFixed(1)),
+    connectErrors: Object.fromEntries(connectErrors),
+    disconnects: Object.fromEntries(drops),
+    backP50S: Number((pct(backAfter, 50) / 1000).toFixed(1)),
+    backP99S: Number((pct(backAfter, 99) / 1000).toFixed(1)),
+    // CPU from the drop until every client was back and had refetched, sending included (ms per client), by where.
+    reconnectCpuMsPerClient: Object.fromEntries(
+      Object.entries(cpuAtBack).map(([k, v]) => [
+        k,
+        dropped ? Number(((v - cpuAtDrop[k as keyof typeof cpuAtBack]) / dropped).toFixed(2)) : NaN,
+      ]),
+    ),
     sentBeforeDeliveredAfterDrop: crossedDrop,
     connectSeconds,
     rssBeforeMB: before.map((b) => Number((b / 1048576).toFixed(1))),
@@ -473,12 +506,19 @@ async function main() {
         refetched: r.refetched,
         'for clients not back': r.notBack,
         'p99 ms while back': r.reconnectP99Ms,
+        'back p50·p99 s': `${r.backP50S}·${r.backP99S}`,
+        'CPU ms/reconnect': Object.values(r.reconnectCpuMsPerClient).join('·'),
         'crossed the drop': r.sentBeforeDeliveredAfterDrop,
         'KB/idle socket': r.kbPerIdleSocket,
         'CPU µs/msg servers·clients·pg·redis': Object.values(r.cpuUsPerMessage).join('·'),
         'steal %': r.stealPercent,
       })),
     )
+    for (const r of results)
+      if (Object.keys(r.connectErrors).length || Object.keys(r.disconnects).length)
+        console.log(
+          `${r.run}: connect errors ${JSON.stringify(r.connectErrors)}, disconnects ${JSON.stringify(r.disconnects)}`,
+        )
     const out = path.join(root, 'bench/sockets-results.json')
     fs.writeFileSync(out, JSON.stringify({ at: new Date().toISOString(), results }, null, 2) + '\n')
     console.log(`written to ${path.relative(root, out)}`)

@@ -1,5 +1,5 @@
 import { Adapter, type BroadcastOptions, type Room, type Session } from 'socket.io-adapter'
-import { RecoveryLog } from './recovery-log'
+import { missedSince, PendingRestores, RecoveryLog, type RestoringAdapter } from './recovery-log'
 
 type SessionToPersist = Omit<Session, 'missedPackets'>
 interface Packet {
@@ -27,7 +27,11 @@ export function createLocalAdapter(opts: { logSize: number; maxDisconnectionMs: 
   /** A session older than `maxDisconnectionMs` is not restored: the client connects afresh. */
   const expired = (s: { disconnectedAt: number }, now: number) =>
     s.disconnectedAt + opts.maxDisconnectionMs < now
-  return class LocalRecoveryAdapter extends Adapter {
+  /** A held broadcast as the restored socket gets it, or null when it excluded one of its rooms. */
+  const toPacket = (rooms: string[], e: { data: Held }) =>
+    rooms.some((r) => e.data.except.has(r)) ? null : e.data.data
+  return class LocalRecoveryAdapter extends Adapter implements RestoringAdapter {
+    private readonly pending = new PendingRestores()
     private readonly sessions = new Map<string, SessionToPersist & { disconnectedAt: number }>()
     private readonly log = new RecoveryLog<Held>(opts.logSize)
     // Offsets are `<start ms>-<n>`: ordered, and never the same as one from an earlier run of the process.
@@ -54,20 +58,24 @@ export function createLocalAdapter(opts: { logSize: number; maxDisconnectionMs: 
 
     override restoreSession(pid: string, offset: string): Promise<Session> {
       const session = this.sessions.get(pid)
+      // A session is restored once.
+      this.sessions.delete(pid)
       // The client connects afresh (and refetches): its session expired, or it is further back than the log holds.
-      if (!session || expired(session, Date.now())) {
-        this.sessions.delete(pid)
-        return Promise.resolve(null as unknown as Session)
-      }
+      if (!session || expired(session, Date.now())) return Promise.resolve(null as unknown as Session)
       const last = this.log.last
       if (!last || !this.log.covers(offset) || this.log.isAfterLast(offset))
         return Promise.resolve(null as unknown as Session)
       const missedPackets = this.log
         .since(session.rooms, offset, last)
-        .filter((e) => !session.rooms.some((r) => e.data.except.has(r)))
-        .map((e) => e.data.data)
+        .map((e) => toPacket(session.rooms, e))
+        .filter((p): p is unknown[] => p !== null)
+      this.pending.add(pid, last, session.rooms)
       const { disconnectedAt: _, ...restored } = session
       return Promise.resolve({ ...restored, missedPackets })
+    }
+
+    missedSinceRestore(pid: unknown) {
+      return missedSince(this.log, this.pending.take(pid), toPacket)
     }
 
     override broadcast(packet: Packet, bopts: BroadcastOptions) {

@@ -1,3 +1,4 @@
+import { decode as msgpackDecode } from '@msgpack/msgpack'
 import { createAdapter } from '@socket.io/redis-streams-adapter'
 import type { Redis } from 'ioredis'
 
@@ -13,6 +14,12 @@ const parseId = (id: string): [number, number] => {
 }
 const isAfter = (a: [number, number], b: [number, number]) => a[0] > b[0] || (a[0] === b[0] && a[1] > b[1])
 const STREAM_ID = /^[0-9]+-[0-9]+$/
+
+/** An adapter that can tell a restored socket, once connected, what its rooms got while it was connecting. */
+export interface RestoringAdapter {
+  /** The packets to send the socket restored with `pid` (`[]` for none); null: too far back, it must refetch. */
+  missedSinceRestore(pid: unknown): unknown[][] | null
+}
 
 interface Entry<T> {
   id: string
@@ -116,6 +123,75 @@ export class RecoveryLog<T = string> {
   }
 }
 
+interface Note {
+  /** The newest offset the restore covered. */
+  through: string
+  rooms: string[]
+  /**
+   * Whether the log must still reach back to `through` at connection. Not for a restore from the stream itself (an
+   * instance just started), whose packets reach further than the log may: what the log holds after `through` is what
+   * the socket missed.
+   */
+  strict: boolean
+}
+
+/** How long a restored session may take to connect before its note is dropped (Socket.IO's connect timeout is 45 s). */
+const PENDING_MS = 60_000
+
+/**
+ * Sessions restored but not yet connected (ADR 032). A restored socket is put in its rooms at once but gets their
+ * broadcasts only once connected — after the handshake's middleware, which waits on the database — so a broadcast to
+ * its rooms in between would pass it by. Each restore notes the newest offset it covered; at connection the socket is
+ * handed what the log read after that, so a restored client misses nothing and need not refetch.
+ */
+export class PendingRestores {
+  private readonly byPid = new Map<string, Note & { at: number }>()
+
+  constructor(private readonly now: () => number = Date.now) {}
+
+  add(pid: string, through: string, rooms: string[], strict = true) {
+    const t = this.now()
+    // Oldest first (insertion order): notes of handshakes that never completed go.
+    for (const [key, p] of this.byPid) {
+      if (p.at + PENDING_MS > t) break
+      this.byPid.delete(key)
+    }
+    this.byPid.delete(pid)
+    this.byPid.set(pid, { through, rooms, strict, at: t })
+  }
+
+  take(pid: unknown) {
+    if (typeof pid !== 'string') return undefined
+    const p = this.byPid.get(pid)
+    this.byPid.delete(pid)
+    return p
+  }
+
+  get size() {
+    return this.byPid.size
+  }
+}
+
+/** The newer of two stream ids. */
+export const newerId = (a: string, b: string) => (isAfter(parseId(a), parseId(b)) ? a : b)
+
+/**
+ * What a restored socket's rooms got between its restore and its connection: `[]` when nothing, null when the log no
+ * longer reaches back that far (the socket must then come back and refetch).
+ */
+export function missedSince<T>(
+  log: RecoveryLog<T>,
+  note: Note | undefined,
+  toPacket: (rooms: string[], e: { id: string; data: T }) => unknown[] | null,
+): unknown[][] | null {
+  if (!note || !log.last || log.isAfterLast(note.through)) return []
+  if (note.strict && !log.covers(note.through)) return null
+  return log
+    .since(note.rooms, note.through, log.last)
+    .map((e) => toPacket(note.rooms, e))
+    .filter((p): p is unknown[] => p !== null)
+}
+
 /** What the adapter's own restore does with an entry: in one of the session's rooms and none it excludes. */
 function missedPacket(sessionRooms: string[], data: string, id: string): unknown[] | null {
   const { packet, opts } = JSON.parse(data) as {
@@ -133,10 +209,12 @@ const BROADCAST = '3'
 
 /**
  * `@socket.io/redis-streams-adapter` with a `RecoveryLog` in front of its session restore. The log is filled from the
- * stream the adapter already reads; a restore whose offset it covers reads only the session and the entries newer
- * than the log (the adapter's own restore, from the log's last id), and takes the rest from memory. An offset older than
- * a full log (a client away longer than `logSize` broadcasts) is not restored: the client connects afresh and
- * refetches. An instance whose log has not filled yet (just started) leaves older offsets to the adapter as before.
+ * stream the adapter already reads; a restore whose offset it covers reads only the session from Redis and takes the
+ * missed packets from memory (ADR 032) — the adapter's own restore reads the stream until no newer entry is left,
+ * which under load means up to 100 reads per client. An offset older than a full log (a client away longer than
+ * `logSize` broadcasts) is not restored: the client connects afresh and refetches. An instance whose log has not filled
+ * yet (just started) leaves older offsets to the adapter's own restore. Either way, what the session's rooms get until
+ * it connects is handed to it then (`missedSinceRestore`).
  */
 export function createStreamsAdapter(
   redis: Redis,
@@ -172,25 +250,40 @@ export function createStreamsAdapter(
       }
       onMessage(message, offset)
     }
+    const pending = new PendingRestores()
+    const sessionKey = (pid: string) => `${adapterOpts.sessionKeyPrefix ?? 'sio:session:'}${pid}`
     adapter.restoreSession = async (pid, offset) => {
-      const upTo = log.last
-      if (!upTo || log.isAfterLast(offset)) return restore(pid, offset)
-      if (!log.covers(offset)) {
-        // Further back than a full log: reading the stream from there would cost more than the client's refetch from
-        // the database (which it makes after every reconnect, ADR 013), so it connects afresh. A log that has not
-        // filled yet (an instance just started) leaves it to the adapter.
-        if (log.trimmed || !STREAM_ID.test(offset)) throw new Error('offset older than the recovery log')
-        return restore(pid, offset)
+      if (!STREAM_ID.test(offset)) throw new Error('invalid offset')
+      if (log.last && log.covers(offset)) {
+        // The session from Redis; what its rooms missed, from memory: no read of the stream, which under load would
+        // go on as long as new entries keep coming (the adapter's own restore reads until none are left).
+        const raw = await redis.getdel(sessionKey(pid))
+        if (!raw) throw new Error('session not found')
+        const session = msgpackDecode(Buffer.from(raw, 'base64')) as Session
+        const upTo = log.last
+        if (!log.covers(offset)) throw new Error('offset older than the recovery log')
+        session.missedPackets = log.isAfterLast(offset)
+          ? []
+          : log
+              .since(session.rooms, offset, upTo)
+              .map((e) => missedPacket(session.rooms, e.data, e.id))
+              .filter((p): p is unknown[] => p !== null)
+        pending.add(pid, newerId(offset, upTo), session.rooms)
+        return session
       }
-      // The session and what came after the log's newest entry, from Redis; everything before, from memory.
-      const session: Session = await restore(pid, upTo)
-      const fromLog = log
-        .since(session.rooms, offset, upTo)
-        .map((e) => missedPacket(session.rooms, e.data, e.id))
-        .filter((p): p is unknown[] => p !== null)
-      session.missedPackets = [...fromLog, ...session.missedPackets]
+      // Further back than a full log: reading the stream from there would cost more than the client's refetch from
+      // the database (which a client not restored makes, ADR 013), so it connects afresh. A log that has not filled
+      // yet (an instance just started) leaves it to the adapter's own restore.
+      if (log.trimmed) throw new Error('offset older than the recovery log')
+      const session: Session = await restore(pid, offset)
+      const lastMissed = session.missedPackets.at(-1)?.at(-1)
+      const through =
+        typeof lastMissed === 'string' && STREAM_ID.test(lastMissed) ? newerId(offset, lastMissed) : offset
+      pending.add(pid, through, session.rooms, false)
       return session
     }
+    ;(adapter as unknown as RestoringAdapter).missedSinceRestore = (pid) =>
+      missedSince(log, pending.take(pid), (rooms, e) => missedPacket(rooms, e.data, e.id))
     return adapter
   }
 }

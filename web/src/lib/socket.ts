@@ -53,18 +53,26 @@ export function useSocketConnection(): void {
 }
 
 /**
- * Runs `onResync` on every (re)connect of the socket, recovered or not. Data fetched before the socket first joined
- * its room can miss an event sent in between; a client away too long is not replayed what it missed; and even a
- * recovered session can miss an event published while the server restored it (seen in the two-process restart
- * test, ADR 013). A refetch on each connect is cheap and closes all three.
+ * Runs `onResync` on every connect that did not restore the previous session: the first connect (data fetched before
+ * the socket joined its room can miss an event sent in between) and a reconnect the server could not restore (away
+ * too long, or the server restarted without Redis). A restored session is handed everything its rooms got meanwhile,
+ * including while its handshake was in progress (ADR 032), so it refetches nothing — which keeps thousands of clients
+ * coming back at once from all refetching at once.
  */
+export function onResyncNeeded(
+  socket: Pick<AppSocket, 'on' | 'off' | 'recovered'>,
+  onResync: () => void,
+): () => void {
+  const onConnect = () => {
+    if (!socket.recovered) onResync()
+  }
+  socket.on('connect', onConnect)
+  return () => {
+    socket.off('connect', onConnect)
+  }
+}
+
 export function useSocketResync(onResync: () => void): void {
   const socket = useSocket()
-  useEffect(() => {
-    if (!socket) return
-    socket.on('connect', onResync)
-    return () => {
-      socket.off('connect', onResync)
-    }
-  }, [socket, onResync])
+  useEffect(() => (socket ? onResyncNeeded(socket, onResync) : undefined), [socket, onResync])
 }
