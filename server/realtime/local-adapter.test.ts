@@ -1,8 +1,9 @@
 import http from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { Server } from 'socket.io'
-import { io as connect, type Socket } from 'socket.io-client'
+import type { Socket } from 'socket.io-client'
 import { afterEach, describe, expect, it } from 'vitest'
+import { roomClient } from '../test/sockets'
 import { createLocalAdapter } from './local-adapter'
 
 const open: { close(): void }[] = []
@@ -26,12 +27,9 @@ async function start(logSize: number, maxDisconnectionMs = 60_000) {
 }
 
 async function client(url: string, room: string) {
-  const got: string[] = []
-  const sock: Socket = connect(url, { transports: ['websocket'], auth: { room }, reconnection: false })
-  sock.on('m', (text: string) => got.push(text))
-  open.push(sock)
-  await new Promise<void>((r) => sock.once('connect', () => r()))
-  return { sock, got }
+  const c = await roomClient(url, room)
+  open.push(c.sock)
+  return c
 }
 
 /** Drops the client's transport, lets `meanwhile` run while it is away, brings it back. */

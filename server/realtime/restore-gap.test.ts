@@ -2,8 +2,8 @@ import http from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { Redis } from 'ioredis'
 import { Server } from 'socket.io'
-import { io as connect, type Socket } from 'socket.io-client'
 import { afterEach, describe, expect, it } from 'vitest'
+import { roomClient } from '../test/sockets'
 import { createLocalAdapter } from './local-adapter'
 import {
   createStreamsAdapter,
@@ -76,12 +76,21 @@ async function start(make: Make, name: string) {
 }
 
 async function client(url: string, room: string) {
-  const got: string[] = []
-  const sock: Socket = connect(url, { transports: ['websocket'], auth: { room }, reconnection: false })
-  sock.on('m', (text: string) => got.push(text))
-  open.push(sock)
-  await new Promise<void>((r) => sock.once('connect', () => r()))
-  return { sock, got }
+  const c = await roomClient(url, room)
+  open.push(c.sock)
+  return c
+}
+
+/** Ravi, in his room, gets 'before'; then his connection drops (a network blip) and the server sees him gone. */
+async function seenThenDropped(io: Server, url: string) {
+  const ravi = await client(url, 'user:ravi')
+  io.to('user:ravi').emit('m', 'before')
+  expect(await until(() => ravi.got.length === 1)).toBe(true)
+  const onServer = io.of('/').sockets.get(ravi.sock.id!)!
+  const gone = new Promise((r) => onServer.once('disconnect', r))
+  ravi.sock.io.engine.close()
+  await gone
+  return ravi
 }
 
 const until = async (check: () => boolean) => {
@@ -119,14 +128,7 @@ describe.each(cases)('restored sessions, %s', (_label, adapterOf, runs) => {
     async () => {
       const name = `restore-gap-${process.pid}-${Date.now()}`
       const { io, url, holdHandshakes } = await start(adapterOf(100), name)
-      const ravi = await client(url, 'user:ravi')
-      io.to('user:ravi').emit('m', 'before')
-      expect(await until(() => ravi.got.length === 1)).toBe(true)
-
-      const onServer = io.of('/').sockets.get(ravi.sock.id!)!
-      const gone = new Promise((r) => onServer.once('disconnect', r))
-      ravi.sock.io.engine.close()
-      await gone
+      const ravi = await seenThenDropped(io, url)
       io.to('user:ravi').emit('m', 'while away')
       io.to('user:asha').emit('m', 'not for ravi')
       // Each instance reads its own broadcasts back from the stream before it can restore from them.
@@ -156,13 +158,7 @@ describe.each(cases)('restored sessions, %s', (_label, adapterOf, runs) => {
     async () => {
       const name = `restore-gap-long-${process.pid}-${Date.now()}`
       const { io, url, holdHandshakes } = await start(adapterOf(3), name)
-      const ravi = await client(url, 'user:ravi')
-      io.to('user:ravi').emit('m', 'before')
-      expect(await until(() => ravi.got.length === 1)).toBe(true)
-      const onServer = io.of('/').sockets.get(ravi.sock.id!)!
-      const gone = new Promise((r) => onServer.once('disconnect', r))
-      ravi.sock.io.engine.close()
-      await gone
+      const ravi = await seenThenDropped(io, url)
       await new Promise((r) => setTimeout(r, 300))
 
       const handshakes = holdHandshakes()
@@ -187,13 +183,7 @@ describe.runIf(!!process.env.REDIS_URL)('Redis streams adapter restore', () => {
   it('takes the session from Redis and the missed packets from memory, without reading the stream', async () => {
     const name = `restore-reads-${process.pid}-${Date.now()}`
     const { io, url } = await start(streams(100), name)
-    const ravi = await client(url, 'user:ravi')
-    io.to('user:ravi').emit('m', 'before')
-    expect(await until(() => ravi.got.length === 1)).toBe(true)
-    const onServer = io.of('/').sockets.get(ravi.sock.id!)!
-    const gone = new Promise((r) => onServer.once('disconnect', r))
-    ravi.sock.io.engine.close()
-    await gone
+    const ravi = await seenThenDropped(io, url)
     for (let i = 1; i <= 3; i++) io.to('user:ravi').emit('m', `away ${i}`)
     await new Promise((r) => setTimeout(r, 300))
     // Count what the adapter asks Redis for during the restore.

@@ -69,3 +69,12 @@ export function collect<E extends keyof ServerToClientEvents>(socket: ClientSock
 export async function roundTrip(socket: ClientSocket, userId: string): Promise<void> {
   await socket.emitWithAck('join', userId)
 }
+
+/** A client of a bare Socket.IO server, in `room` (sent as `auth.room`), collecting the texts of its `m` events. */
+export async function roomClient(url: string, room: string) {
+  const got: string[] = []
+  const sock = connectClient(url, { transports: ['websocket'], auth: { room }, reconnection: false })
+  sock.on('m', (text: string) => got.push(text))
+  await new Promise<void>((r) => sock.once('connect', () => r()))
+  return { sock, got }
+}
