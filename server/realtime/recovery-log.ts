@@ -257,7 +257,10 @@ export function createStreamsAdapter(
       if (log.last && log.covers(offset)) {
         // The session from Redis; what its rooms missed, from memory: no read of the stream, which under load would
         // go on as long as new entries keep coming (the adapter's own restore reads until none are left).
-        const raw = await redis.getdel(sessionKey(pid))
+        // GET and DEL in one transaction, as the adapter does: GETDEL needs Redis 6.2.
+        const [[, raw]] = ((await redis.multi().get(sessionKey(pid)).del(sessionKey(pid)).exec()) ?? [
+          [],
+        ]) as [[Error | null, string | null]]
         if (!raw) throw new Error('session not found')
         const session = msgpackDecode(Buffer.from(raw, 'base64')) as Session
         const upTo = log.last
