@@ -126,7 +126,7 @@ export function createReadCache(opts: ReadCacheOptions): ReadCache {
       dropLocal('all')
       if (opts.ttlMs > 0) peers?.()
     },
-    dropLocal: (what) => dropLocal(what),
+    dropLocal,
     onDrop(fn) {
       listeners.push(fn)
     },

@@ -63,12 +63,13 @@ export function createLocalAdapter(opts: { logSize: number; maxDisconnectionMs: 
       // The client connects afresh (and refetches): its session expired, or it is further back than the log holds.
       if (!session || expired(session, Date.now())) return Promise.resolve(null as unknown as Session)
       const last = this.log.last
-      if (!last || !this.log.covers(offset) || this.log.isAfterLast(offset))
-        return Promise.resolve(null as unknown as Session)
-      const missedPackets = this.log
-        .since(session.rooms, offset, last)
-        .map((e) => toPacket(session.rooms, e))
-        .filter((p): p is unknown[] => p !== null)
+      if (!last || this.log.isAfterLast(offset)) return Promise.resolve(null as unknown as Session)
+      const missedPackets = missedSince(
+        this.log,
+        { through: offset, rooms: session.rooms, strict: true },
+        toPacket,
+      )
+      if (!missedPackets) return Promise.resolve(null as unknown as Session)
       this.pending.add(pid, last, session.rooms)
       const { disconnectedAt: _, ...restored } = session
       return Promise.resolve({ ...restored, missedPackets })

@@ -1,6 +1,7 @@
 import { decode as msgpackDecode } from '@msgpack/msgpack'
 import { createAdapter } from '@socket.io/redis-streams-adapter'
 import type { Redis } from 'ioredis'
+import type { Socket } from 'socket.io'
 
 type Options = NonNullable<Parameters<typeof createAdapter>[1]>
 type StreamsAdapter = ReturnType<ReturnType<typeof createAdapter>>
@@ -192,6 +193,25 @@ export function missedSince<T>(
     .filter((p): p is unknown[] => p !== null)
 }
 
+/**
+ * First thing for a socket at connection: a restored one is handed what its rooms got while its handshake waited
+ * (ADR 032). Returns false when the adapter's log no longer reaches back that far: the connection is then closed (a
+ * recoverable drop), and the client comes back not restored and refetches.
+ */
+export function handOverMissed(socket: Socket): boolean {
+  if (!socket.recovered) return true
+  const adapter = socket.nsp.adapter as unknown as Partial<RestoringAdapter>
+  // (An adapter without the method has nothing to hand over; its null must not read as "nothing".)
+  const pid = (socket.handshake.auth as { pid?: unknown }).pid
+  const missed = adapter.missedSinceRestore ? adapter.missedSinceRestore(pid) : []
+  if (missed === null) {
+    socket.conn.close()
+    return false
+  }
+  for (const data of missed) (socket.emit as (...args: unknown[]) => boolean)(...data)
+  return true
+}
+
 /** What the adapter's own restore does with an entry: in one of the session's rooms and none it excludes. */
 function missedPacket(sessionRooms: string[], data: string, id: string): unknown[] | null {
   const { packet, opts } = JSON.parse(data) as {
@@ -251,6 +271,7 @@ export function createStreamsAdapter(
       onMessage(message, offset)
     }
     const pending = new PendingRestores()
+    const toPacket = (rooms: string[], e: { id: string; data: string }) => missedPacket(rooms, e.data, e.id)
     const sessionKey = (pid: string) => `${adapterOpts.sessionKeyPrefix ?? 'sio:session:'}${pid}`
     adapter.restoreSession = async (pid, offset) => {
       if (!STREAM_ID.test(offset)) throw new Error('invalid offset')
@@ -263,15 +284,11 @@ export function createStreamsAdapter(
         ]) as [[Error | null, string | null]]
         if (!raw) throw new Error('session not found')
         const session = msgpackDecode(Buffer.from(raw, 'base64')) as Session
-        const upTo = log.last
-        if (!log.covers(offset)) throw new Error('offset older than the recovery log')
-        session.missedPackets = log.isAfterLast(offset)
-          ? []
-          : log
-              .since(session.rooms, offset, upTo)
-              .map((e) => missedPacket(session.rooms, e.data, e.id))
-              .filter((p): p is unknown[] => p !== null)
-        pending.add(pid, newerId(offset, upTo), session.rooms)
+        // (The log may have moved on meanwhile.)
+        const missed = missedSince(log, { through: offset, rooms: session.rooms, strict: true }, toPacket)
+        if (missed === null) throw new Error('offset older than the recovery log')
+        session.missedPackets = missed
+        pending.add(pid, newerId(offset, log.last!), session.rooms)
         return session
       }
       // Further back than a full log: reading the stream from there would cost more than the client's refetch from
@@ -286,7 +303,7 @@ export function createStreamsAdapter(
       return session
     }
     ;(adapter as unknown as RestoringAdapter).missedSinceRestore = (pid) =>
-      missedSince(log, pending.take(pid), (rooms, e) => missedPacket(rooms, e.data, e.id))
+      missedSince(log, pending.take(pid), toPacket)
     return adapter
   }
 }

@@ -10,7 +10,7 @@ import {
   missedSince,
   PendingRestores,
   RecoveryLog,
-  type RestoringAdapter,
+  handOverMissed,
 } from './recovery-log'
 
 /**
@@ -41,14 +41,9 @@ async function start(make: Make, name: string) {
     void hold.then(() => next())
   })
   io.on('connection', (s) => {
-    // What server.ts does first for a restored socket.
-    if (s.recovered) {
-      const missed = (io.of('/').adapter as unknown as RestoringAdapter).missedSinceRestore(
-        s.handshake.auth.pid,
-      )
-      if (missed === null) return void s.conn.close()
-      for (const data of missed) (s.emit as (...a: unknown[]) => boolean)(...data)
-    } else if (typeof s.handshake.auth.room === 'string') void s.join(s.handshake.auth.room)
+    // What server.ts does first for every socket.
+    if (!handOverMissed(s)) return
+    if (!s.recovered && typeof s.handshake.auth.room === 'string') void s.join(s.handshake.auth.room)
   })
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r))
   open.push({ close: () => io.close() })

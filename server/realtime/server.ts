@@ -13,7 +13,7 @@ import type { ChatService } from '../modules/chat/chat.service'
 import { attachPublisher, type Publish } from './bus'
 import { createLocalAdapter } from './local-adapter'
 import { socketLimiter } from './rate-limit'
-import { createStreamsAdapter, type RestoringAdapter } from './recovery-log'
+import { createStreamsAdapter, handOverMissed } from './recovery-log'
 
 interface SocketData {
   userId: string
@@ -185,14 +185,8 @@ export function attachRealtime(app: FastifyInstance, opts: RealtimeOptions): Rea
 
   io.on('connection', (socket: AppSocket) => {
     const me = socket.data.userId
-    if (socket.recovered) {
-      // What the socket's rooms got while its handshake waited on the middleware: it was in them, but not connected
-      // (ADR 032). Too far back for the log: it comes back (a recoverable drop) and, not restored, refetches.
-      const adapter = io.of('/').adapter as unknown as Partial<RestoringAdapter>
-      const missed = adapter.missedSinceRestore?.((socket.handshake.auth as { pid?: unknown }).pid) ?? []
-      if (missed === null) return void socket.conn.close()
-      for (const data of missed) (socket.emit as (...args: unknown[]) => boolean)(...data)
-    }
+    // A restored socket first gets what its rooms got while its handshake waited (ADR 032).
+    if (!handOverMissed(socket)) return
     void socket.join([userRoom(me), sessionRoom(socket.data.tokenHash)])
     const allow = socketLimiter()
     const tooMany = () => slowDown(allow.retryAfter())
