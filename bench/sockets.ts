@@ -140,7 +140,14 @@ async function startServer(dbUrl: string, withRedis: boolean): Promise<Server> {
         SEED_DEMO: 'never',
         SESSION_SECRET: 'bench-sockets-session-secret-0123456789abcdef',
       },
-      stdio: ['ignore', 'ignore', 'inherit'],
+      // BENCH_SERVER_STDOUT=prefix writes each server's standard output to prefix.<port> (with --trace-gc, say).
+      stdio: [
+        'ignore',
+        process.env.BENCH_SERVER_STDOUT
+          ? fs.openSync(`${process.env.BENCH_SERVER_STDOUT}.${port}`, 'w')
+          : 'ignore',
+        'inherit',
+      ],
     },
   )
   for (let i = 0; i < 600; i++) {
@@ -384,7 +391,12 @@ async function run(label: string, servers: Server[], people: { id: string; token
   const lost = lostKeys.length
   const lostAfterDrop = lostKeys.filter((k) => Number(k.slice(1)) > seqAtDrop).length
   for (const s of sockets) s.close()
-  if (trace) fs.writeFileSync(`${process.env.BENCH_TRACE}.${servers.length}`, trace.join('\n') + '\n')
+  // The first line: when the measured window began, in ms since the epoch (to line the trace up with other probes).
+  if (trace)
+    fs.writeFileSync(
+      `${process.env.BENCH_TRACE}.${servers.length}`,
+      `# from ${(performance.timeOrigin + measureFrom).toFixed(1)}\n${trace.join('\n')}\n`,
+    )
   latencies.sort((x, y) => x - y)
   reconnectLatencies.sort((x, y) => x - y)
   backAfter.sort((x, y) => x - y)

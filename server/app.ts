@@ -265,7 +265,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       readCache,
       redis: deps.redis,
       prefix: deps.realtimePrefix ?? 'microlance:sio',
-      recoveryLogSize: deps.recoveryLogSize,
+      recoveryLogSize: deps.recoveryLogSize ?? config.RECOVERY_LOG_SIZE,
     }),
   )
   const posts = postsService({

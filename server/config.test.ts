@@ -29,6 +29,12 @@ describe('loadConfig', () => {
     expect(loadConfig({ DATA_DIR: tmp(), APPLY_PER_MIN: '3' }).APPLY_PER_MIN).toBe(3)
     expect(() => loadConfig({ DATA_DIR: tmp(), CHAT_SEND_PER_MIN: '0' })).toThrow(/CHAT_SEND_PER_MIN/)
   })
+  it('keeps 50,000 broadcasts for returning clients unless told otherwise (ADR 033)', () => {
+    expect(loadConfig({ DATA_DIR: tmp() }).RECOVERY_LOG_SIZE).toBe(50_000)
+    expect(loadConfig({ DATA_DIR: tmp(), RECOVERY_LOG_SIZE: '200000' }).RECOVERY_LOG_SIZE).toBe(200_000)
+    expect(() => loadConfig({ DATA_DIR: tmp(), RECOVERY_LOG_SIZE: '10' })).toThrow(/RECOVERY_LOG_SIZE/)
+    expect(() => loadConfig({ DATA_DIR: tmp(), RECOVERY_LOG_SIZE: 'lots' })).toThrow(/RECOVERY_LOG_SIZE/)
+  })
   it('keeps the generated session secret in DATA_DIR across restarts', () => {
     const dir = tmp()
     expect(loadConfig({ DATA_DIR: dir }).SESSION_SECRET).toBe(loadConfig({ DATA_DIR: dir }).SESSION_SECRET)

@@ -19,7 +19,7 @@ const EVENT = 2
  * broadcast of the last two minutes in one array and, for each client coming back, scans it from the start for the
  * client's offset and then through everything after it: when thousands reconnect at once under load (a network blip,
  * a proxy reload) that is thousands of scans of hundreds of thousands of packets, and the instance stalls for seconds.
- * This one keeps the newest `logSize` broadcasts in a `RecoveryLog` indexed by room (as the Redis adapter's log does,
+ * This one keeps the newest `logSize` broadcasts of the last `maxDisconnectionMs` in a `RecoveryLog` indexed by room (as the Redis adapter's log does,
  * ADR 023), so a restore reads only what the client's own rooms missed. A client further back than the log, or whose
  * session has expired, connects afresh and refetches from its last message (ADR 013).
  */
@@ -33,7 +33,7 @@ export function createLocalAdapter(opts: { logSize: number; maxDisconnectionMs: 
   return class LocalRecoveryAdapter extends Adapter implements RestoringAdapter {
     private readonly pending = new PendingRestores()
     private readonly sessions = new Map<string, SessionToPersist & { disconnectedAt: number }>()
-    private readonly log = new RecoveryLog<Held>(opts.logSize)
+    private readonly log = new RecoveryLog<Held>(opts.logSize, opts.maxDisconnectionMs)
     // Offsets are `<start ms>-<n>`: ordered, and never the same as one from an earlier run of the process.
     private readonly epoch = Date.now()
     private seq = 0
@@ -44,6 +44,7 @@ export function createLocalAdapter(opts: { logSize: number; maxDisconnectionMs: 
       this.sweep = setInterval(() => {
         const now = Date.now()
         for (const [pid, s] of this.sessions) if (expired(s, now)) this.sessions.delete(pid)
+        this.log.trim()
       }, 60_000)
       this.sweep.unref()
     }

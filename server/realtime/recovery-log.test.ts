@@ -46,4 +46,29 @@ describe('RecoveryLog', () => {
     expect(log.covers('2-0')).toBe(true)
     expect(ids(log.since(['user:a'], '2-0', '3-0'))).toEqual(['3-0'])
   })
+
+  it('drops broadcasts older than a session may be away, on adding and on trim, and still covers its newest', () => {
+    let now = 1_000
+    const log = new RecoveryLog(100, 500, () => now)
+    log.add('10-0', ['user:a'], data(1))
+    now = 1_200
+    log.add('11-0', ['user:a'], data(2))
+    now = 1_600 // the first is 600 ms old
+    log.add('12-0', ['user:a'], data(3))
+    expect(log.size).toBe(2)
+    expect(log.trimmed).toBe(true)
+    expect(log.covers('9-9')).toBe(false)
+    expect(log.covers('10-0')).toBe(true)
+    expect(ids(log.since(['user:a'], '10-0', '12-0'))).toEqual(['11-0', '12-0'])
+    now = 2_101 // nothing added: a trim alone drops what aged out, down to nothing
+    log.trim()
+    expect(log.size).toBe(0)
+    // A session whose offset is the newest broadcast missed nothing; one further back is not covered.
+    expect(log.covers('12-0')).toBe(true)
+    expect(log.since(['user:a'], '12-0', log.last!)).toEqual([])
+    expect(log.covers('11-0')).toBe(false)
+    now = 2_200
+    log.add('13-0', ['user:a'], data(4))
+    expect(ids(log.since(['user:a'], '12-0', '13-0'))).toEqual(['13-0'])
+  })
 })

@@ -25,6 +25,8 @@ export interface RestoringAdapter {
 interface Entry<T> {
   id: string
   at: [number, number]
+  /** When this instance read it (ms): entries older than a session may be away are dropped. */
+  t: number
   rooms: string[]
   /** The broadcast: for the streams adapter its `data` as written (JSON of `{ packet, opts }`, parsed only if a
    * session needs it); for one instance the packet itself. */
@@ -48,7 +50,15 @@ export class RecoveryLog<T = string> {
   /** Whether older entries have been dropped to stay within `max` (so an offset it does not cover is a long way back). */
   trimmed = false
 
-  constructor(private readonly max: number) {}
+  /**
+   * Holds at most the newest `max` broadcasts, and none read more than `maxAgeMs` ago (no session is restored after
+   * that long, so a quiet instance does not keep a full log of old broadcasts).
+   */
+  constructor(
+    private readonly max: number,
+    private readonly maxAgeMs = Infinity,
+    private readonly now: () => number = Date.now,
+  ) {}
 
   get size() {
     return this.entries.length - this.head
@@ -64,7 +74,7 @@ export class RecoveryLog<T = string> {
       return
     }
     if (this.from === null) this.from = [at[0], at[1] - 1]
-    const e: Entry<T> = { id, at, rooms, data }
+    const e: Entry<T> = { id, at, rooms, data, t: this.now() }
     this.entries.push(e)
     if (rooms.length === 0) this.everyone.push(e)
     for (const room of rooms) {
@@ -73,7 +83,14 @@ export class RecoveryLog<T = string> {
       else this.byRoom.set(room, [e])
     }
     this.last = id
+    this.trim()
+  }
+
+  /** Drops what is over `max` or older than `maxAgeMs` (also called on a timer, for when nothing is added). */
+  trim() {
     while (this.size > this.max) this.dropOldest()
+    const before = this.now() - this.maxAgeMs
+    while (this.size && this.entries[this.head]!.t < before) this.dropOldest()
   }
 
   /** Whether every broadcast after `offset` up to `last` is held. */
@@ -240,16 +257,26 @@ export function createStreamsAdapter(
   redis: Redis,
   opts: Options & {
     logSize: number
+    /** How long a dropped client may come back: older broadcasts are not kept. */
+    maxAgeMs: number
     /** Called for each broadcast another instance put on the stream, before its sockets are told of it. */
     beforeRemoteBroadcast?: () => void
   },
 ) {
-  const { logSize, beforeRemoteBroadcast, ...adapterOpts } = opts
+  const { logSize, maxAgeMs, beforeRemoteBroadcast, ...adapterOpts } = opts
   const make = createAdapter(redis, adapterOpts)
   // Socket.IO calls this with `new`: a plain function returning the adapter object.
   return function streamsAdapter(nsp: { name: string }) {
     const adapter = make(nsp)
-    const log = new RecoveryLog(logSize)
+    const log = new RecoveryLog(logSize, maxAgeMs)
+    // Adding trims too; this is for an instance that stops reading broadcasts (nobody sends any more).
+    const sweep = setInterval(() => log.trim(), 60_000)
+    sweep.unref()
+    const close = adapter.close.bind(adapter)
+    adapter.close = () => {
+      clearInterval(sweep)
+      return close()
+    }
     const decode = (adapter.constructor as unknown as { decode(raw: RawMessage): any }).decode
     const restore = adapter.restoreSession.bind(adapter)
     const onMessage = (adapter as unknown as { onMessage(m: unknown, offset: string): void }).onMessage.bind(

@@ -108,6 +108,7 @@ const streams =
         sessionKeyPrefix: `${name}:session:`,
         blockTimeInMs: 200,
         logSize,
+        maxAgeMs: 60_000,
       }),
     }
   }

@@ -40,11 +40,13 @@ export interface RealtimeOptions {
   prefix: string
   /** How long a dropped client may come back and get what it missed. */
   recoveryMs?: number
-  /** How many of the newest broadcasts each instance keeps for restoring sessions (ADR 023, ADR 030). */
+  /** How many of the newest broadcasts each instance keeps for restoring sessions (ADR 023, ADR 030, ADR 033). */
   recoveryLogSize?: number
 }
 
 const uuid = z.string().uuid()
+/** ~20 s of broadcasts at 2,500 a second, ~1 KB each (ADR 033); `RECOVERY_LOG_SIZE` sets it. */
+export const RECOVERY_LOG_SIZE = 50_000
 
 /**
  * A connection of the adapter's own, whose fire-and-forget commands (SUBSCRIBE, heartbeat PUBLISH) cannot surface as
@@ -114,8 +116,8 @@ const failure = (e: unknown) =>
 export function attachRealtime(app: FastifyInstance, opts: RealtimeOptions): RealtimeServer {
   const redis = opts.redis ? adapterClient(opts.redis) : undefined
   const recoveryMs = opts.recoveryMs ?? 2 * 60 * 1000
-  // The newest broadcasts kept in memory for restoring sessions: ~20 s at 1,000 messages a second.
-  const logSize = opts.recoveryLogSize ?? 20_000
+  // The newest broadcasts kept in memory for restoring sessions, and none older than a session may be away (ADR 033).
+  const logSize = opts.recoveryLogSize ?? RECOVERY_LOG_SIZE
   const io: RealtimeServer = new Server(app.server, {
     serveClient: false,
     maxHttpBufferSize: 64 * 1024,
@@ -132,6 +134,7 @@ export function attachRealtime(app: FastifyInstance, opts: RealtimeOptions): Rea
             maxLen: 100_000,
             blockTimeInMs: 2000,
             logSize,
+            maxAgeMs: recoveryMs,
             // Another instance's event: its change has committed, so answers cached before it go first (ADR 025). An
             // event never changes a session or a person, so remembered sessions stay (ADR 032).
             beforeRemoteBroadcast: opts.readCache ? () => opts.readCache!.dropLocal('answers') : undefined,
