@@ -55,7 +55,8 @@ const ConfigSchema = z
     OTP_IP_HOURLY_LIMIT: z.coerce.number().int().min(1).default(100),
     /** How long public (signed-out) read answers may be served from memory; 0 turns the cache off (ADR 017). */
     READ_CACHE_TTL_MS: z.coerce.number().int().min(0).max(60_000).default(2000),
-    /** Broadcasts each instance keeps (~1 KB each) so a client dropped briefly gets what it missed (ADR 033). */
+    /** Broadcasts each instance keeps (~1 KB each) so a client dropped briefly gets what it missed: ~20 s at 2,500 a
+     * second (ADR 033). */
     RECOVERY_LOG_SIZE: z.coerce.number().int().min(100).max(1_000_000).default(50_000),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     SEED_DEMO: z.enum(['auto', 'never']).default('auto'),

@@ -41,12 +41,10 @@ export interface RealtimeOptions {
   /** How long a dropped client may come back and get what it missed. */
   recoveryMs?: number
   /** How many of the newest broadcasts each instance keeps for restoring sessions (ADR 023, ADR 030, ADR 033). */
-  recoveryLogSize?: number
+  recoveryLogSize: number
 }
 
 const uuid = z.string().uuid()
-/** ~20 s of broadcasts at 2,500 a second, ~1 KB each (ADR 033); `RECOVERY_LOG_SIZE` sets it. */
-export const RECOVERY_LOG_SIZE = 50_000
 
 /**
  * A connection of the adapter's own, whose fire-and-forget commands (SUBSCRIBE, heartbeat PUBLISH) cannot surface as
@@ -117,7 +115,7 @@ export function attachRealtime(app: FastifyInstance, opts: RealtimeOptions): Rea
   const redis = opts.redis ? adapterClient(opts.redis) : undefined
   const recoveryMs = opts.recoveryMs ?? 2 * 60 * 1000
   // The newest broadcasts kept in memory for restoring sessions, and none older than a session may be away (ADR 033).
-  const logSize = opts.recoveryLogSize ?? RECOVERY_LOG_SIZE
+  const logSize = opts.recoveryLogSize
   const io: RealtimeServer = new Server(app.server, {
     serveClient: false,
     maxHttpBufferSize: 64 * 1024,
