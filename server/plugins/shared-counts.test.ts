@@ -95,6 +95,31 @@ describe('SharedCounts', () => {
     expect(calls.at(-1)).toEqual(['a', 1])
     counts.close()
   })
+
+  it('a flush carries only the keys counted since the last one, however many are viewed', async () => {
+    const { redis, store, commands } = fakeRedis()
+    const counts = new SharedCounts(
+      redis,
+      { max: 10, windowMs: 60_000 },
+      { flushMs: 60_000, trustMs: 10_000 },
+    )
+    const keys = Array.from({ length: 50 }, (_, i) => `k${i}`)
+    for (const key of keys) await counts.count(key) // 50 views, each asked once
+    for (const key of keys) await counts.count(key)
+    await counts.flush()
+    expect(commands.at(-1)).toHaveLength(50)
+    await counts.count('k7')
+    await counts.count('k7')
+    await counts.count('k42')
+    await counts.flush()
+    expect(commands.at(-1)).toEqual(['k7', 'k42'])
+    expect([store.get('k7')!.n, store.get('k42')!.n, store.get('k0')!.n]).toEqual([4, 3, 2])
+    const before = commands.length
+    await counts.flush() // nothing pending: no call
+    expect(commands).toHaveLength(before)
+    expect(counts.viewed).toBe(50)
+    counts.close()
+  })
 })
 
 describe.skipIf(!process.env.REDIS_URL)('SharedCounts on Redis (set REDIS_URL to run)', () => {

@@ -50,6 +50,8 @@ export type Count = { ok: true } | { ok: false; retryAfter: number }
  */
 export class SharedCounts {
   private readonly views = new Map<string, View>()
+  /** Keys with something pending: a flush looks at these, not at every view (one per person who sent lately). */
+  private readonly dirty = new Set<string>()
   private timer: NodeJS.Timeout | null = null
   private flushing: Promise<void> = Promise.resolve()
   private sweptAt = Date.now()
@@ -72,6 +74,7 @@ export class SharedCounts {
       // What this view counted and has not written yet goes with it (unless its window is over).
       const carried = v && now < v.resetAt ? v.pending : 0
       if (v) v.pending = 0
+      this.dirty.delete(key)
       const [count, ttl] = await this.redis.limitAdd(1, key, this.rule.windowMs, 1 + carried)
       const at = Date.now()
       v = { count, pending: 0, resetAt: at + ttl, seenAt: at }
@@ -80,6 +83,7 @@ export class SharedCounts {
     }
     v.count += 1
     v.pending += 1
+    this.dirty.add(key)
     this.schedule()
     return this.verdict(v, now)
   }
@@ -118,14 +122,14 @@ export class SharedCounts {
   }
 
   private async write() {
-    const now = Date.now()
     const batch: [string, View, number][] = []
-    for (const [key, v] of this.views) {
-      if (v.pending) {
-        batch.push([key, v, v.pending])
-        v.pending = 0
-      } else if (now >= v.resetAt) this.views.delete(key)
+    for (const key of this.dirty) {
+      const v = this.views.get(key)
+      if (!v?.pending) continue
+      batch.push([key, v, v.pending])
+      v.pending = 0
     }
+    this.dirty.clear()
     // One call for all of them (a few if there are very many), not one per key.
     for (let i = 0; i < batch.length; i += KEYS_PER_CALL) {
       const part = batch.slice(i, i + KEYS_PER_CALL)
@@ -138,7 +142,10 @@ export class SharedCounts {
           ...part.map(([, , n]) => n),
         )
       } catch {
-        for (const [, v, n] of part) v.pending += n // counted again next time
+        for (const [key, v, n] of part) {
+          v.pending += n // counted again next time
+          this.dirty.add(key)
+        }
         this.schedule()
         continue
       }
