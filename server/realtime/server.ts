@@ -131,6 +131,8 @@ export function attachRealtime(app: FastifyInstance, opts: RealtimeOptions): Rea
             sessionKeyPrefix: `${opts.prefix}:session:`,
             maxLen: 100_000,
             blockTimeInMs: 2000,
+            // Every event is JSON (common/events.ts), so no broadcast is walked looking for binary before it is written.
+            onlyPlaintext: true,
             logSize,
             maxAgeMs: recoveryMs,
             // Another instance's event: its change has committed, so answers cached before it go first (ADR 025). An
