@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { sql } from 'drizzle-orm'
 import { CATEGORIES } from '../../common/categories'
-import { createTestApp, type TestCtx } from '../test/helpers'
+import { createTestApp, injectAs, verify, type TestCtx } from '../test/helpers'
 import { generateJobs } from './demo-jobs'
 import { GENERATED_JOBS, seedIfEmpty } from './seed'
 
@@ -20,7 +20,7 @@ const rows = async (q: ReturnType<typeof sql>) => (await ctx.database.db.execute
 
 describe('demo data (DECISIONS.md "Running")', () => {
   it('loads users, companies, at least 200 jobs and applications, quickly', async () => {
-    expect(summary).toMatch(/^9 users, 8 companies, \d+ jobs, \d+ applications$/)
+    expect(summary).toMatch(/^9 users, 8 companies, \d+ jobs, \d+ applications, 12 messages$/)
     const [{ n }] = await rows(sql`select count(*)::int as n from jobs`)
     expect(n).toBeGreaterThanOrEqual(200)
     // About 0.9 s on an idle machine; the bound leaves room for a busy parallel test run.
@@ -42,7 +42,9 @@ describe('demo data (DECISIONS.md "Running")', () => {
         from applications a join users u on u.id = a.applicant_id group by a.status order by a.status`)
     expect(st.map((r) => r.status)).toEqual(['accepted', 'interview', 'offer', 'pending', 'rejected'])
     expect(st.every((r) => r.demo === true || r.demo === 't')).toBe(true)
-    const notes = await rows(sql`select distinct type from notifications order by 1`)
+    const notes = await rows(
+      sql`select distinct type from notifications where type like 'application%' order by 1`,
+    )
     expect(notes.map((r) => r.type)).toEqual(['application_accepted', 'application_rejected'])
   })
   it('shows the newcomer a living marketplace through the API', async () => {
@@ -61,6 +63,56 @@ describe('demo data (DECISIONS.md "Running")', () => {
        where p.like_count <> (select count(*) from post_likes l where l.post_id = p.id)
           or p.comment_count <> (select count(*) from post_comments c where c.post_id = p.id)`)
     expect(bad).toBe(0)
+  })
+  it('opens chat as it looks in use: a job conversation with unread replies, the bell saying so, read ones', async () => {
+    const signIn = async (email: string) => {
+      const sent = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/v1/user/send-login-otp',
+        payload: { email },
+      })
+      expect(sent.statusCode).toBe(200)
+      return verify(ctx, email)
+    }
+    const asha = await signIn('asha@demo.microlance.in')
+    const list = (await injectAs(ctx.app, asha, { method: 'GET', url: '/api/v1/chat/conversations' })).json()
+      .data.conversations
+    expect(list.map((c: any) => [c.user.username, c.unreadCount])).toEqual([
+      ['meera', 0],
+      ['ravi', 2],
+    ])
+    const withRavi = list[1]
+    expect(withRavi.lastMessage.content).toBe('I can start on Monday if that works for you.')
+    // About one of Asha's jobs that Ravi applied to, which the side panel lists.
+    expect(withRavi.jobs[0].createdBy).toBe(asha.user._id)
+    expect(withRavi.jobs[0].title).toMatch(/React/)
+    const page = (
+      await injectAs(ctx.app, asha, { method: 'GET', url: `/api/v1/chat/messages/${withRavi.user._id}` })
+    ).json().data.messages
+    expect(page).toHaveLength(5)
+    expect(page.every((m: any) => m.jobId === withRavi.jobs[0]._id)).toBe(true)
+    expect(page.filter((m: any) => m.readAt === null).map((m: any) => m.sender._id)).toEqual([
+      withRavi.user._id,
+      withRavi.user._id,
+    ])
+    const bell = (await injectAs(ctx.app, asha, { method: 'GET', url: '/api/v1/notification' })).json()
+      .notifications
+    const unreadMessages = bell.filter((n: any) => n.type === 'message' && !n.isRead)
+    expect(unreadMessages.map((n: any) => [n.message, n.metadata.senderId, n.metadata.jobId])).toEqual([
+      ['Ravi Kumar sent you a message', withRavi.user._id, withRavi.jobs[0]._id],
+    ])
+
+    const ravi = await signIn('ravi@demo.microlance.in')
+    const his = (await injectAs(ctx.app, ravi, { method: 'GET', url: '/api/v1/chat/conversations' })).json()
+      .data.conversations
+    expect(his.map((c: any) => [c.user.username, c.unreadCount])).toEqual([
+      ['asha', 0],
+      ['vikram', 0],
+    ])
+    const meera = await signIn('meera@demo.microlance.in')
+    const hers = (await injectAs(ctx.app, meera, { method: 'GET', url: '/api/v1/chat/conversations' })).json()
+      .data.conversations
+    expect(hers.map((c: any) => [c.user.username, c.unreadCount])).toEqual([['asha', 1]])
   })
   it('is the same on every machine and runs only on an empty database', async () => {
     expect(generateJobs(GENERATED_JOBS).map((j) => j.title)).toEqual(

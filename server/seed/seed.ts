@@ -3,6 +3,7 @@ import type { Db, Executor } from '../db/client'
 import { applications, companies, jobs, notifications, users } from '../db/schema'
 import { ANCHOR_JOBS } from './demo-anchors'
 import { generateJobs, toJobRows } from './demo-jobs'
+import { seedChats } from './demo-chats'
 import { seedPosts } from './demo-posts'
 import { DEMO_COMPANIES } from './demo-types'
 
@@ -168,8 +169,9 @@ export async function seedIfEmpty(db: Db, now = Date.now()): Promise<string | nu
     const people = await tx
       .insert(users)
       .values(DEMO_USERS)
-      .returning({ id: users.id, username: users.username })
+      .returning({ id: users.id, username: users.username, fullname: users.fullname })
     const ids: Record<string, string> = Object.fromEntries(people.map((p) => [p.username, p.id]))
+    const names: Record<string, string> = Object.fromEntries(people.map((p) => [p.username, p.fullname]))
     ids.operator = ids.operator ?? people.find((p) => p.username === 'operator')!.id
     const made = await tx
       .insert(companies)
@@ -191,6 +193,14 @@ export async function seedIfEmpty(db: Db, now = Date.now()): Promise<string | nu
     await tx.insert(applications).values(apps)
     if (notes.length) await tx.insert(notifications).values(notes)
     await seedPosts(tx, ids, now)
-    return `${people.length} users, ${made.length} companies, ${posted.length} jobs, ${apps.length} applications`
+    const sent = await seedChats(
+      tx,
+      ids,
+      names,
+      posted,
+      apps.map((a) => ({ jobId: a.jobId, applicantId: a.applicantId })),
+      now,
+    )
+    return `${people.length} users, ${made.length} companies, ${posted.length} jobs, ${apps.length} applications, ${sent} messages`
   })
 }
