@@ -74,10 +74,15 @@ describe('demo data (DECISIONS.md "Running")', () => {
       expect(sent.statusCode).toBe(200)
       return verify(ctx, email)
     }
-    const asha = await signIn('asha@demo.microlance.in')
-    const list = (await injectAs(ctx.app, asha, { method: 'GET', url: '/api/v1/chat/conversations' })).json()
-      .data.conversations
-    expect(list.map((c: any) => [c.user.username, c.unreadCount])).toEqual([
+    /** A person's conversation list, and who each is with and how many are unread. */
+    const conversationsOf = async (email: string) => {
+      const me = await signIn(email)
+      const list = (await injectAs(ctx.app, me, { method: 'GET', url: '/api/v1/chat/conversations' })).json()
+        .data.conversations
+      return { me, list, unread: list.map((c: any) => [c.user.username, c.unreadCount]) }
+    }
+    const { me: asha, list, unread } = await conversationsOf('asha@demo.microlance.in')
+    expect(unread).toEqual([
       ['meera', 0],
       ['ravi', 2],
     ])
@@ -102,17 +107,11 @@ describe('demo data (DECISIONS.md "Running")', () => {
       ['Ravi Kumar sent you a message', withRavi.user._id, withRavi.jobs[0]._id],
     ])
 
-    const ravi = await signIn('ravi@demo.microlance.in')
-    const his = (await injectAs(ctx.app, ravi, { method: 'GET', url: '/api/v1/chat/conversations' })).json()
-      .data.conversations
-    expect(his.map((c: any) => [c.user.username, c.unreadCount])).toEqual([
+    expect((await conversationsOf('ravi@demo.microlance.in')).unread).toEqual([
       ['asha', 0],
       ['vikram', 0],
     ])
-    const meera = await signIn('meera@demo.microlance.in')
-    const hers = (await injectAs(ctx.app, meera, { method: 'GET', url: '/api/v1/chat/conversations' })).json()
-      .data.conversations
-    expect(hers.map((c: any) => [c.user.username, c.unreadCount])).toEqual([['asha', 1]])
+    expect((await conversationsOf('meera@demo.microlance.in')).unread).toEqual([['asha', 1]])
   })
   it('is the same on every machine and runs only on an empty database', async () => {
     expect(generateJobs(GENERATED_JOBS).map((j) => j.title)).toEqual(
