@@ -207,6 +207,45 @@ test('Mark all read clears the bell; a message notification opens the floating c
   await ravi.context().close()
 })
 
+test('Message on another person’s profile opens the chat window with them; the first message starts the conversation', async ({
+  browser,
+}, testInfo) => {
+  const mobile = isMobileProject(testInfo)
+  const client = await createUserViaApi({ fullname: 'Asha Iyer', role: 'client' })
+  const freelancer = await createUserViaApi({ fullname: 'Ravi Kumar', role: 'freelancer' })
+  const asha = await openAs(browser, client, `/m/${client.user.userId}`, mobile)
+  // Control: one's own profile has the edit controls and no Message button.
+  await expect(main(asha).getByRole('button', { name: 'Edit Profile' })).toBeVisible()
+  await expect(main(asha).getByRole('button', { name: 'Message' })).toHaveCount(0)
+
+  await asha.goto(`/m/${freelancer.user.userId}`)
+  await expect(main(asha).getByRole('heading', { level: 1, name: 'Ravi Kumar' })).toBeVisible()
+  await main(asha).getByRole('button', { name: 'Message' }).click()
+  const chat = asha.getByRole('dialog', { name: 'Chat' })
+  await expect(chat).toBeVisible()
+  await expect(chat.getByText('Ravi Kumar').first()).toBeVisible()
+  await expect(chat.getByTestId('chat-message')).toHaveCount(0)
+  await chat.getByRole('textbox', { name: 'Message' }).fill('Hello Ravi, I saw your profile.')
+  await chat.getByRole('textbox', { name: 'Message' }).press('Enter')
+  await expect(chat.getByTestId('chat-message')).toHaveCount(1)
+  await expect(chat.getByTestId('chat-message')).toContainText('Hello Ravi, I saw your profile.')
+  await shot(asha, testInfo, 'profile-message')
+
+  // It reached Ravi as a new conversation from Asha, unread, with no job attached.
+  const { data } = await call('GET', '/chat/conversations', freelancer.token)
+  expect(
+    data.conversations.map((c: any) => [c.user._id, c.unreadCount, c.lastMessage?.content, c.jobCount]),
+  ).toEqual([[client.user._id, 1, 'Hello Ravi, I saw your profile.', 0]])
+  await asha.context().close()
+
+  // Signed out, a profile offers no Message button.
+  const visitor = await browser.newPage()
+  await visitor.goto(`/m/${freelancer.user.userId}`)
+  await expect(main(visitor).getByRole('heading', { level: 1, name: 'Ravi Kumar' })).toBeVisible()
+  await expect(main(visitor).getByRole('button', { name: 'Message' })).toHaveCount(0)
+  await visitor.close()
+})
+
 test('Messages: empty list for a newcomer', async ({ page }, testInfo) => {
   const newcomer = await createUserViaApi({ fullname: 'Neha Joshi' })
   await signInAs(page, newcomer, '/chat')

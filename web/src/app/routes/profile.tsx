@@ -1,5 +1,5 @@
 import { Link, useParams } from 'react-router'
-import { Sparkles, UserX } from 'lucide-react'
+import { MessageCircle, Sparkles, UserX } from 'lucide-react'
 import { EmptyState } from '@/components/empty-state'
 import { Button } from '@/components/ui/button'
 import { Skeleton } from '@/components/ui/skeleton'
@@ -10,9 +10,13 @@ import { useUserProfile } from '@/features/users/api/get-user'
 import { EditProfileDialog } from '@/features/users/components/edit-profile-dialog'
 import { ProfileCard } from '@/features/users/components/profile-card'
 import { useAuth } from '@/lib/auth'
+import { openChatWindow } from '@/lib/chat-window'
 import { httpStatus } from '@/lib/errors'
 
-/** /m/:userId — a user's profile; the owner (matched by userId) also gets the edit controls and Applied Jobs. */
+/**
+ * /m/:userId — a user's profile; the owner (matched by userId) also gets the edit controls and Applied Jobs, and
+ * another signed-in person a Message button that opens the floating chat window with them.
+ */
 export function Component() {
   const { userId = '' } = useParams()
   const { user: me } = useAuth()
@@ -64,6 +68,10 @@ export function Component() {
                 </Link>
               </Button>
             </>
+          ) : me ? (
+            <Button variant="outline" onClick={() => openChatWindow(user._id)}>
+              <MessageCircle aria-hidden /> Message
+            </Button>
           ) : null
         }
       />
