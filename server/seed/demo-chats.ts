@@ -131,10 +131,10 @@ export async function seedChats(
     const client = ids[s.client]
     const freelancer = ids[s.freelancer]
     const applied = new Set(apps.filter((a) => a.applicantId === freelancer).map((a) => a.jobId))
-    const job = s.about
-      ? (posted.find((j) => j.createdBy === client && applied.has(j.id) && s.about!.test(j.title)) ??
-        posted.find((j) => j.createdBy === client && applied.has(j.id)))
-      : undefined
+    const shared = posted.filter((j) => j.createdBy === client && applied.has(j.id))
+    const job = s.about ? (shared.find((j) => s.about!.test(j.title)) ?? shared[0]) : undefined
+    const person = (side: Line['from']) => (side === 'client' ? s.client : s.freelancer)
+    const other = (side: Line['from']) => (side === 'client' ? freelancer : client)
     const at = (l: Line) => new Date(now - l.minutesAgo * 60_000)
     const [userA, userB] = orderedPair(client, freelancer)
     const last = s.lines[s.lines.length - 1]
@@ -148,8 +148,8 @@ export async function seedChats(
         const reply = s.lines.slice(i + 1).find((n) => n.from !== l.from)
         return {
           conversationId: conversation.id,
-          senderId: l.from === 'client' ? client : freelancer,
-          receiverId: l.from === 'client' ? freelancer : client,
+          senderId: ids[person(l.from)],
+          receiverId: other(l.from),
           jobId: job?.id ?? null,
           content: l.text,
           createdAt: at(l),
@@ -164,9 +164,9 @@ export async function seedChats(
       if (i > 0 && s.lines[i - 1].from === l.from) return
       let end = i
       while (end + 1 < s.lines.length && s.lines[end + 1].from === l.from) end++
-      const sender = l.from === 'client' ? s.client : s.freelancer
+      const sender = person(l.from)
       notes.push({
-        userId: l.from === 'client' ? freelancer : client,
+        userId: other(l.from),
         type: 'message',
         message: `${names[sender]} sent you a message`,
         metadata: job ? { senderId: ids[sender], jobId: job.id } : { senderId: ids[sender] },

@@ -193,14 +193,7 @@ export async function seedIfEmpty(db: Db, now = Date.now()): Promise<string | nu
     await tx.insert(applications).values(apps)
     if (notes.length) await tx.insert(notifications).values(notes)
     await seedPosts(tx, ids, now)
-    const sent = await seedChats(
-      tx,
-      ids,
-      names,
-      posted,
-      apps.map((a) => ({ jobId: a.jobId, applicantId: a.applicantId })),
-      now,
-    )
+    const sent = await seedChats(tx, ids, names, posted, apps, now)
     return `${people.length} users, ${made.length} companies, ${posted.length} jobs, ${apps.length} applications, ${sent} messages`
   })
 }
