@@ -211,6 +211,29 @@ test('a one-time job: Initiate Payment opens the checkout, releasing all shows R
   await expect(escrow(page)).toContainText('In escrow₹0.00')
 })
 
+test('a free job offers no payment: no options, and Initiate Payment explains why', async ({
+  page,
+  toasts,
+}) => {
+  const t = tag()
+  const client = await createUserViaApi({ fullname: `Meera Shah ${t}`, role: 'client' })
+  const { job } = await api<{ job: { _id: string } }>('POST', '/job/post', client.token, {
+    title: `Volunteer at the ${t} book drive`,
+    description: 'Help sort donated books for a weekend.',
+    paymentType: 'one-time',
+    locationPreference: 'Remote',
+    isFree: true,
+    amount: '0',
+  })
+  await signInAs(page, client, `/description/${job._id}`)
+  await expect(main(page).getByRole('button', { name: 'Manage job' })).toBeVisible()
+  await expect(options(page)).toHaveCount(0)
+  await main(page).getByRole('button', { name: 'Manage job' }).click()
+  await page.getByRole('menuitem', { name: 'Initiate Payment' }).click()
+  await toasts.expect('This job is free, so there is nothing to pay into escrow', 'error')
+  await expect(checkoutDialog(page)).toHaveCount(0)
+})
+
 test('the creator refunds escrow, archives and deletes from the menu, each after a confirmation', async ({
   page,
   toasts,

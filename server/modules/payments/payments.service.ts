@@ -252,6 +252,9 @@ export function paymentsService(deps: PaymentsDeps) {
     async createOrder(tx: Tx, user: UserRow, input: CreateOrderInput) {
       const { job } = await loadAs(tx, user, 'fund', input.jobId)
       if (jobClosed(job)) throw conflict('This job is closed and cannot be funded', 'job_closed')
+      // A free job (or one priced at ₹0) has nothing to hold: no order, not a ₹0 checkout.
+      if (priceOf(job, 1) <= 0)
+        throw conflict('This job is free, so there is nothing to pay into escrow', 'free_job')
       if (input.paymentType && input.paymentType !== job.paymentType)
         throw badRequest('The payment type does not match this job', 'payment_type_mismatch')
       const l = await ledgerRepo.forJob(tx, job.id)

@@ -74,6 +74,25 @@ describe('POST /api/payments/create-order', () => {
     expect(res.statusCode).toBe(409)
     expect(res.json().code).toBe('job_closed')
   })
+  it('409 for a free job, one-time or per-unit, and no order is written', async () => {
+    const orders = async () =>
+      Number((await ctx.database.db.execute(sql`select count(*)::int as n from payment_orders`)).rows[0].n)
+    const before = await orders()
+    for (const overrides of [
+      { isFree: true, amount: '0' },
+      { ...perUnit(3, '0'), isFree: true },
+    ]) {
+      const job = await hiredJob(ctx.app, asha, ravi, overrides)
+      const res = await post(asha, '/api/payments/create-order', { jobId: job._id })
+      expect(res.statusCode).toBe(409)
+      expect(res.json()).toMatchObject({
+        success: false,
+        code: 'free_job',
+        message: 'This job is free, so there is nothing to pay into escrow',
+      })
+    }
+    expect(await orders()).toBe(before)
+  })
 })
 
 describe('POST /api/payments/verify', () => {

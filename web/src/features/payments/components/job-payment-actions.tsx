@@ -79,7 +79,9 @@ function CreatorActions({ job, onDeleted }: { job: PaymentJob; onDeleted?: () =>
   const closed = job.status === 'closed' || !!job.archived
   const fundedUnits = summary?.fundedUnits ?? job.fundedUnits
   const left = Math.max(0, totalUnitsOf(job) - fundedUnits)
-  const canFund = !closed && left > 0 && !(job.paymentType === 'one-time' && fundedUnits > 0)
+  // A free job (₹0) has nothing to put in escrow: no payment options, no ₹0 checkout.
+  const free = priceOf(job, 1) <= 0
+  const canFund = !free && !closed && left > 0 && !(job.paymentType === 'one-time' && fundedUnits > 0)
   const held = summary ? summary.inEscrow : 0
   const heldUnits = summary ? summary.fundedUnits - summary.releasedUnits : 0
 
@@ -101,7 +103,11 @@ function CreatorActions({ job, onDeleted }: { job: PaymentJob; onDeleted?: () =>
     // Spec §6: Initiate Payment triggers the one-time payment button; per-unit and recurring ask how many first.
     if (!canFund)
       return toast.error(
-        closed ? 'This job is closed and cannot be funded' : 'This job is already fully funded',
+        free
+          ? 'This job is free, so there is nothing to pay into escrow'
+          : closed
+            ? 'This job is closed and cannot be funded'
+            : 'This job is already fully funded',
       )
     if (job.paymentType === 'one-time') void checkout.start(1)
     else open('fund')
