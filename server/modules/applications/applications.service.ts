@@ -75,6 +75,12 @@ export function applicationsService(deps: { db: Db; jobs: JobsService }) {
           )
         const message = status === 'accepted' ? 'Application accepted' : 'Application rejected'
         if (current.status === status) return { application: current, message }
+        // The hired freelancer keeps the job while money paid for it is held or released to them.
+        if (current.status === 'accepted' && job.fundedPaise > 0)
+          throw conflict(
+            'Money is in escrow for this freelancer on this job. Refund it before rejecting them.',
+            'application_funded',
+          )
         const application = await applicationsRepo.setStatus(tx, applicationId, status)
         await notificationsService.record(
           tx,

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { sql } from 'drizzle-orm'
 import { createTestApp, injectAs, signUp, type Session, type TestCtx } from '../../test/helpers'
+import { applyTo, postJob } from '../../test/jobs'
 import { checkout, fund, hiredJob, ledgerHealth, perUnit } from '../../test/payments'
 
 let ctx: TestCtx
@@ -241,6 +242,45 @@ describe('POST /api/v1/payments/release', () => {
     expect(answers.filter((a) => a.statusCode === 409).length).toBe(4)
     expect(await summary(job._id)).toMatchObject({ released: 2000, inEscrow: 0, releasedUnits: 4 })
     expect(await ledgerHealth(ctx.database)).toEqual({ unbalanced: 0, negativeEscrow: 0 })
+  })
+})
+
+describe('the hired freelancer while money is paid in', () => {
+  it('409 to reject them or for them to withdraw while escrow holds money; after a full refund both work', async () => {
+    const job = await postJob(ctx.app, asha, perUnit(5))
+    const application = await applyTo(ctx.app, ravi, job._id)
+    const decide = (status: string) =>
+      injectAs(ctx.app, asha, {
+        method: 'PATCH',
+        url: `/api/v1/application/applications/${application._id}/status`,
+        payload: { status },
+      })
+    expect((await decide('accepted')).statusCode).toBe(200)
+    await fund(ctx.app, asha, job._id, { units: 2 })
+
+    const reject = await decide('rejected')
+    expect(reject.statusCode).toBe(409)
+    expect(reject.json()).toMatchObject({
+      success: false,
+      code: 'application_funded',
+      message: 'Money is in escrow for this freelancer on this job. Refund it before rejecting them.',
+    })
+    const withdraw = await injectAs(ctx.app, ravi, {
+      method: 'DELETE',
+      url: `/api/v1/application/applications/${application._id}`,
+    })
+    expect(withdraw.statusCode).toBe(409)
+    expect(withdraw.json().code).toBe('application_funded')
+    // Nothing changed: Ravi is still the hired freelancer and can deliver.
+    expect((await summary(job._id)).freelancer).toMatchObject({ _id: ravi.user._id })
+    expect(await notificationsOf(ravi.user._id)).not.toContainEqual(
+      expect.objectContaining({ type: 'application_rejected' }),
+    )
+
+    expect((await post(asha, '/api/v1/payments/refund', { jobId: job._id })).statusCode).toBe(200)
+    const after = await decide('rejected')
+    expect(after.statusCode).toBe(200)
+    expect(after.json().message).toBe('Application rejected')
   })
 })
 
