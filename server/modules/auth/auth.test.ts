@@ -140,6 +140,29 @@ describe('login', () => {
     expect((await post('/verify-otp', { email, otp: code })).statusCode).toBe(200)
   })
 
+  it('a sign-in code asked for this email after a sign-up code leaves the sign-up code working', async () => {
+    const email = 'both-codes@example.in'
+    await post('/send-otp', { email, fullname: 'Both Codes' })
+    const signupCode = ctx.sink.lastCode(email)!
+    await backdate(email, 31)
+    // Anyone may ask for a sign-in code for any email; for an email with no account nothing is mailed.
+    expect((await post('/send-login-otp', { email })).statusCode).toBe(200)
+    expect(ctx.sink.countTo(email)).toBe(1)
+    const wrong = signupCode === '000000' ? '111111' : '000000'
+    expect((await post('/verify-otp', { email, otp: wrong })).json()).toMatchObject({
+      code: 'otp_invalid',
+      message: 'OTP verification failed: wrong code, 4 tries left.',
+    })
+    const res = await post('/verify-otp', { email, otp: signupCode })
+    expect(res.statusCode).toBe(200)
+    expect(res.json()).toMatchObject({
+      message: 'Signed up successfully!',
+      data: { email, fullname: 'Both Codes' },
+    })
+    // Both codes are used up with the account's creation.
+    expect((await post('/verify-otp', { email, otp: signupCode })).statusCode).toBe(400)
+  })
+
   it('refuses an expired code', async () => {
     const email = 'expired@example.in'
     await post('/send-otp', { email, fullname: 'Expired' })

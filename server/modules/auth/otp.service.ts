@@ -122,25 +122,34 @@ export function otpService({ db, mailer, secret, ipHourlyLimit, now = Date.now }
     /** Checks a code and returns the signed-in (or newly created) user. */
     async verify(email: string, code: string): Promise<{ user: UserRow; created: boolean }> {
       const outcome = await db.transaction(async (tx) => {
+        // A sign-up code and a sign-in code can both be pending for one email (someone may ask for a sign-in
+        // code after a sign-up one, or another person may ask for one for this email): either may be the one typed.
         const rows = await tx
           .select()
           .from(otpCodes)
           .where(eq(otpCodes.email, email))
           .orderBy(sql`${otpCodes.sentAt} desc`)
-          .limit(1)
           .for('update')
-        const row = rows[0]
-        if (!row) return { error: badRequest(FAILED, 'otp_invalid') }
-        if (row.attempts >= OTP.maxAttempts)
-          return { error: badRequest(`${FAILED}: too many wrong tries. Request a new code.`, 'otp_locked') }
-        if (row.expiresAt.getTime() <= now())
-          return { error: badRequest(`${FAILED}: the code has expired. Request a new code.`, 'otp_expired') }
-        if (!safeEqual(row.codeHash, hashCode(email, row.purpose, code))) {
-          const attempts = row.attempts + 1
-          await tx
-            .update(otpCodes)
-            .set({ attempts })
-            .where(and(eq(otpCodes.email, email), eq(otpCodes.purpose, row.purpose)))
+        if (!rows.length) return { error: badRequest(FAILED, 'otp_invalid') }
+        const t = now()
+        const live = rows.filter((r) => r.attempts < OTP.maxAttempts && r.expiresAt.getTime() > t)
+        if (!live.length) {
+          // Say why the newest code no longer works.
+          return rows[0].attempts >= OTP.maxAttempts
+            ? { error: badRequest(`${FAILED}: too many wrong tries. Request a new code.`, 'otp_locked') }
+            : { error: badRequest(`${FAILED}: the code has expired. Request a new code.`, 'otp_expired') }
+        }
+        const row = live.find((r) => safeEqual(r.codeHash, hashCode(email, r.purpose, code)))
+        if (!row) {
+          // A wrong try counts against every code it could have been.
+          let attempts = 0
+          for (const r of live) {
+            attempts = Math.max(attempts, r.attempts + 1)
+            await tx
+              .update(otpCodes)
+              .set({ attempts: r.attempts + 1 })
+              .where(and(eq(otpCodes.email, email), eq(otpCodes.purpose, r.purpose)))
+          }
           const left = OTP.maxAttempts - attempts
           return {
             error: badRequest(
