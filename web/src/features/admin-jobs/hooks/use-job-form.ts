@@ -83,7 +83,7 @@ export function useJobForm({
   }
 
   async function submit(status: 'active' | 'draft') {
-    const problems = validateJobForm(values)
+    const problems = validateJobForm(values, mode === 'edit' ? initial.deadline : '')
     if (Object.keys(problems).length) {
       showErrors(problems)
       toast.error(problems.form ?? Object.values(problems)[0], { duration: ms })

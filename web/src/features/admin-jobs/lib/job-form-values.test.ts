@@ -32,6 +32,18 @@ describe('parseSkillList (spec §5 skills)', () => {
 })
 
 describe('validateJobForm', () => {
+  it('refuses a past deadline, unless it is the edited job’s own deadline left unchanged', () => {
+    const job = form({ title: 'Logo', description: 'A logo', paymentType: 'one-time', amount: '500' })
+    const past = '2020-01-15'
+    expect(validateJobForm({ ...job, deadline: past })).toEqual({
+      deadline: 'The deadline must be today or later',
+    })
+    expect(validateJobForm({ ...job, deadline: past }, past)).toEqual({})
+    // Moving it to another past day is still refused.
+    expect(validateJobForm({ ...job, deadline: '2020-01-16' }, past)).toEqual({
+      deadline: 'The deadline must be today or later',
+    })
+  })
   it("says 'Please fill all required fields' without a title, description or payment type", () => {
     expect(validateJobForm(form({ paymentType: 'one-time' }))).toMatchObject({
       form: REQUIRED_FIELDS_MESSAGE,

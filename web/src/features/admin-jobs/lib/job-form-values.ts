@@ -153,7 +153,7 @@ export function fieldFor(path: string | undefined): FieldName {
  * The client-side check, with the server's own schema (common/schemas/job.ts) so both say the same thing.
  * Spec §5: title and description non-blank and a payment type chosen, else 'Please fill all required fields'.
  */
-export function validateJobForm(v: JobFormValues): FieldErrors {
+export function validateJobForm(v: JobFormValues, storedDeadline = ''): FieldErrors {
   const errors: FieldErrors = {}
   if (!v.title.trim()) errors.title = 'Title is required'
   if (!v.description.trim()) errors.description = 'Description is required'
@@ -167,7 +167,9 @@ export function validateJobForm(v: JobFormValues): FieldErrors {
       errors[field] ??= issue.message
     }
   }
-  if (v.deadline && v.deadline < todayInIndia()) errors.deadline ??= 'The deadline must be today or later'
+  // A job whose deadline has passed can still be edited while its deadline is left as it is (as the server allows).
+  if (v.deadline && v.deadline !== storedDeadline && v.deadline < todayInIndia())
+    errors.deadline ??= 'The deadline must be today or later'
   return errors
 }
 
