@@ -246,6 +246,39 @@ test('Message on another person’s profile opens the chat window with them; the
   await visitor.close()
 })
 
+test('a chat window that cannot load can still be closed; on a phone the name opens the profile', async ({
+  browser,
+}, testInfo) => {
+  const mobile = isMobileProject(testInfo)
+  const client = await createUserViaApi({ fullname: 'Asha Iyer', role: 'client' })
+  const freelancer = await createUserViaApi({ fullname: 'Ravi Kumar', role: 'freelancer' })
+  const asha = await openAs(browser, client, `/m/${freelancer.user.userId}`, mobile)
+  const chat = asha.getByRole('dialog', { name: 'Chat' })
+
+  // The server fails the conversation: the window says so, offers Retry, and still closes.
+  await asha.route('**/api/v1/chat/messages/**', (route) =>
+    route.fulfill({ status: 503, json: { success: false, message: 'Service unavailable' } }),
+  )
+  await main(asha).getByRole('button', { name: 'Message' }).click()
+  await expect(chat.getByRole('heading', { name: 'Failed to load the conversation' })).toBeVisible()
+  await expect(chat.getByRole('button', { name: 'Retry' })).toBeVisible()
+  await shot(asha, testInfo, 'chat-window-error')
+  await chat.getByRole('button', { name: 'Close chat' }).click()
+  await expect(chat).toHaveCount(0)
+
+  // Working again: the name in the window's header leads to the person's profile. On a phone the window covers
+  // the page, so it closes; on a desktop it stays in its corner.
+  await asha.unroute('**/api/v1/chat/messages/**')
+  await main(asha).getByRole('button', { name: 'Message' }).click()
+  await expect(chat.getByRole('textbox', { name: 'Message' })).toBeVisible()
+  await chat.getByRole('link', { name: 'Ravi Kumar' }).click()
+  await expect(asha).toHaveURL(`/m/${freelancer.user.userId}`)
+  await expect(main(asha).getByRole('heading', { level: 1, name: 'Ravi Kumar' })).toBeVisible()
+  if (mobile) await expect(chat).toHaveCount(0)
+  else await expect(chat).toBeVisible()
+  await asha.context().close()
+})
+
 test('Messages: empty list for a newcomer', async ({ page }, testInfo) => {
   const newcomer = await createUserViaApi({ fullname: 'Neha Joshi' })
   await signInAs(page, newcomer, '/chat')

@@ -1,4 +1,5 @@
 import { useSyncExternalStore } from 'react'
+import { authStore } from './auth-store'
 
 /** Who the app-wide floating chat window is open for (spec §2 Chat), or null when closed. */
 export interface ChatWindowTarget {
@@ -13,9 +14,21 @@ const set = (t: ChatWindowTarget | null) => {
   listeners.forEach((l) => l())
 }
 
+// A chat window belongs to the person who opened it: signing out (or in as someone else) closes it, whichever way
+// the session ends (Logout, an expired session's 401).
+let owner = authStore.getState().user?._id
+authStore.subscribe(() => {
+  const me = authStore.getState().user?._id
+  if (me === owner) return
+  owner = me
+  if (target) set(null)
+})
+
 /** Opens the floating chat window for a user (the _id) and, optionally, the job the talk is about. */
 export const openChatWindow = (userId: string, jobId?: string) => set({ userId, jobId })
 export const closeChatWindow = () => set(null)
+/** Who the window is open for now (what `useChatWindow` renders). */
+export const currentChatWindow = () => target
 
 export function useChatWindow(): ChatWindowTarget | null {
   return useSyncExternalStore(
@@ -23,7 +36,7 @@ export function useChatWindow(): ChatWindowTarget | null {
       listeners.add(l)
       return () => listeners.delete(l)
     },
-    () => target,
+    currentChatWindow,
     () => null,
   )
 }

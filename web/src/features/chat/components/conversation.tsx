@@ -70,7 +70,19 @@ export function Conversation({
   if (error) {
     const missing = httpStatus(error) === 404 || httpStatus(error) === 400
     return (
-      <div className="flex flex-1 flex-col items-center justify-center gap-3 p-8 text-center">
+      <div className="relative flex flex-1 flex-col items-center justify-center gap-3 p-8 text-center">
+        {onClose ? (
+          // The window's header is not shown here, so it keeps its way out (on a phone it covers the screen).
+          <Button
+            variant="ghost"
+            size="icon-sm"
+            aria-label="Close chat"
+            onClick={onClose}
+            className="absolute top-3 right-3"
+          >
+            <X aria-hidden />
+          </Button>
+        ) : null}
         <UserX className="size-8 text-slate-400" aria-hidden />
         <Heading className="font-medium text-slate-800">
           {missing ? errorText(error, 'User not found') : 'Failed to load the conversation'}
@@ -115,7 +127,12 @@ export function Conversation({
           <UserAvatar name={person.fullname} src={person.profilePhoto} className="size-9" />
           <div className="min-w-0 flex-1">
             <Heading className="truncate text-sm font-semibold text-slate-900">
-              <Link to={paths.profile.href(person.userId)} className="hover:underline">
+              <Link
+                to={paths.profile.href(person.userId)}
+                className="hover:underline"
+                // On a phone the window covers the page: close it so the profile is seen.
+                onClick={onClose && window.matchMedia('(max-width: 767px)').matches ? onClose : undefined}
+              >
                 {person.fullname}
               </Link>
             </Heading>

@@ -1,5 +1,6 @@
 import { Suspense, lazy } from 'react'
-import { Loader2 } from 'lucide-react'
+import { Loader2, X } from 'lucide-react'
+import { Button } from '@/components/ui/button'
 import { closeChatWindow, useChatWindow } from '@/lib/chat-window'
 import { retryImport } from '@/lib/retry-import'
 
@@ -27,7 +28,16 @@ export function FloatingChatWindow({ meId }: { meId: string }) {
     >
       <Suspense
         fallback={
-          <div className="flex flex-1 items-center justify-center" aria-busy="true">
+          <div className="relative flex flex-1 items-center justify-center" aria-busy="true">
+            <Button
+              variant="ghost"
+              size="icon-sm"
+              aria-label="Close chat"
+              onClick={closeChatWindow}
+              className="absolute top-3 right-3"
+            >
+              <X aria-hidden />
+            </Button>
             <Loader2
               className="text-muted-foreground size-5 animate-spin"
               role="status"

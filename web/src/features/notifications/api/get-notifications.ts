@@ -2,6 +2,7 @@ import { infiniteQueryOptions, useInfiniteQuery, type InfiniteData } from '@tans
 import type { z } from 'zod'
 import type { NotificationItem, NotificationsAnswer } from '@common/schemas/notification'
 import { api } from '@/lib/api-client'
+import { isCancelled } from '@/lib/errors'
 
 export type { NotificationItem }
 export type NotificationsPage = z.infer<typeof NotificationsAnswer>
@@ -11,8 +12,17 @@ export const notificationsKey = ['notifications'] as const
 
 /** GET /notification → notifications[] newest first, with the unread count (bearer token + cookies, spec §6). */
 export async function getNotifications(cursor: string | null, signal?: AbortSignal) {
-  const res = await api.get<NotificationsPage>('/notification', { params: cursor ? { cursor } : {}, signal })
-  return res.data
+  try {
+    const res = await api.get<NotificationsPage>('/notification', {
+      params: cursor ? { cursor } : {},
+      signal,
+    })
+    return res.data
+  } catch (e) {
+    // Spec §8: a failed notification load is only logged (the drawer offers Retry).
+    if (!isCancelled(e)) console.error('Failed to load notifications', e)
+    throw e
+  }
 }
 
 export const notificationsQueryOptions = () =>
