@@ -71,4 +71,64 @@ describe('RecoveryLog', () => {
     log.add('13-0', ['user:a'], data(4))
     expect(ids(log.since(['user:a'], '12-0', '13-0'))).toEqual(['13-0'])
   })
+
+  it('answers as a plain list of every broadcast would, across drops, compaction and starting afresh', () => {
+    // A small deterministic generator, so a failure can be replayed.
+    let state = 12345
+    const rand = (n: number) => {
+      state = (state * 1103515245 + 12345) % 2 ** 31
+      return state % n
+    }
+    const rooms = ['user:a', 'user:b', 'user:c', 'user:d', 'sid1']
+    const log = new RecoveryLog(1500)
+    let all: { id: string; rooms: string[]; data: string }[] = []
+    let ms = 1_700_000_000_000
+    let seq = 0
+    for (let step = 0; step < 6000; step++) {
+      if (rand(3) === 0) {
+        ms += 1 + rand(3)
+        seq = 0
+      } else seq++
+      const id = `${ms}-${seq}`
+      if (step === 4000) {
+        // One it cannot hold: it starts afresh from there.
+        log.add(id, ['user:a'], null)
+        all = []
+        continue
+      }
+      const to = rooms.filter(() => rand(3) === 0)
+      log.add(id, to, data(step))
+      all.push({ id, rooms: to, data: data(step) })
+      if (all.length > 1500) all.shift()
+      if (step % 97 === 0) {
+        const asked = rooms.filter(() => rand(2) === 0)
+        const from = all[rand(all.length)].id
+        const upTo = all[Math.min(all.length - 1, all.findIndex((e) => e.id === from) + rand(600))].id
+        const after = (a: string, b: string) => {
+          const [x, y] = a.split('-').map(Number)
+          const [u, v] = b.split('-').map(Number)
+          return x > u || (x === u && y > v)
+        }
+        const expected = all.filter(
+          (e) =>
+            after(e.id, from) &&
+            !after(e.id, upTo) &&
+            (e.rooms.length === 0 || e.rooms.some((r) => asked.includes(r))),
+        )
+        expect(log.since(asked, from, upTo)).toEqual(expected.map(({ id, data }) => ({ id, data })))
+      }
+    }
+    expect(log.size).toBe(all.length)
+  })
+
+  it('lets go of the rooms whose broadcasts have all been dropped', () => {
+    const log = new RecoveryLog(10)
+    for (let i = 0; i < 10; i++) log.add(`1-${i}`, [`user:${i}`], data(i))
+    expect(log.roomCount).toBe(10)
+    // Thousands more to one room: the ten quiet rooms' lists go at a prune.
+    for (let i = 0; i < 5000; i++) log.add(`2-${i}`, ['user:busy'], data(i))
+    expect(log.roomCount).toBe(1)
+    expect(ids(log.since(['user:3'], '1-0', log.last!))).toEqual([])
+    expect(ids(log.since(['user:busy'], '2-4997', log.last!))).toEqual(['2-4998', '2-4999'])
+  })
 })

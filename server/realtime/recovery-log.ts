@@ -22,27 +22,41 @@ export interface RestoringAdapter {
   missedSinceRestore(pid: unknown): unknown[][] | null
 }
 
-interface Entry<T> {
+/** A held broadcast, as `since` hands it out. */
+export interface Entry<T> {
   id: string
-  at: [number, number]
-  /** When this instance read it (ms): entries older than a session may be away are dropped. */
-  t: number
-  rooms: string[]
   /** The broadcast: for the streams adapter its `data` as written (JSON of `{ packet, opts }`, parsed only if a
    * session needs it); for one instance the packet itself. */
   data: T
 }
 
+/** After this many entries dropped (or one per room, if more), room lists that got nothing new are pruned too, so
+ * quiet rooms let go. */
+const PRUNE_EVERY = 4096
+
 /**
  * The newest broadcasts of the stream, as this instance read them, indexed by room (ADR 023). A client coming back
  * gets what its rooms missed from here, instead of the adapter reading and decoding every entry of the stream since
  * the client's offset — thousands per client when everyone reconnects at once under load.
+ *
+ * Held as parallel arrays (ADR 036): an entry's id is two numbers and the time it was read a third, in arrays of
+ * numbers the garbage collector does not trace, and its rooms are positions in per-room lists of numbers. So each
+ * held broadcast is one object for the collector (its data), not the ten or so of an object per entry, and a log of
+ * 50,000 broadcasts adds little to each major GC.
  */
 export class RecoveryLog<T = string> {
-  private entries: (Entry<T> | undefined)[] = []
+  // Entry number n (counted from the log's creation) is at index n - base of these arrays, for head ≤ index.
+  private ms: number[] = []
+  private seq: number[] = []
+  /** When this instance read it (ms): entries older than a session may be away are dropped. */
+  private readAt: number[] = []
+  private data: (T | undefined)[] = []
   private head = 0
-  private readonly byRoom = new Map<string, Entry<T>[]>()
-  private readonly everyone: Entry<T>[] = []
+  private base = 0
+  /** Entry numbers per room, oldest first; numbers below the log's start are dropped lazily. */
+  private readonly byRoom = new Map<string, number[]>()
+  private everyone: number[] = []
+  private droppedSincePrune = 0
   /** Every broadcast after this id, up to `last`, is held; null until the first is read. */
   private from: [number, number] | null = null
   /** The newest entry read. */
@@ -61,11 +75,21 @@ export class RecoveryLog<T = string> {
   ) {}
 
   get size() {
-    return this.entries.length - this.head
+    return this.ms.length - this.head
+  }
+
+  /** How many rooms the index holds lists for (rooms whose broadcasts have all been dropped go at the next prune). */
+  get roomCount() {
+    return this.byRoom.size
+  }
+
+  /** The number of the oldest entry held. */
+  private get start() {
+    return this.base + this.head
   }
 
   /** A broadcast read from the stream (in stream order). `data` null: one this log cannot hold; it starts afresh. */
-  add(id: string, rooms: string[], data: T | null) {
+  add(id: string, rooms: readonly string[], data: T | null) {
     const at = parseId(id)
     if (data === null) {
       this.clear()
@@ -74,13 +98,16 @@ export class RecoveryLog<T = string> {
       return
     }
     if (this.from === null) this.from = [at[0], at[1] - 1]
-    const e: Entry<T> = { id, at, rooms, data, t: this.now() }
-    this.entries.push(e)
-    if (rooms.length === 0) this.everyone.push(e)
+    const n = this.base + this.ms.length
+    this.ms.push(at[0])
+    this.seq.push(at[1])
+    this.readAt.push(this.now())
+    this.data.push(data)
+    if (rooms.length === 0) this.push(this.everyone, n)
     for (const room of rooms) {
       const list = this.byRoom.get(room)
-      if (list) list.push(e)
-      else this.byRoom.set(room, [e])
+      if (list) this.push(list, n)
+      else this.byRoom.set(room, [n])
     }
     this.last = id
     this.trim()
@@ -90,7 +117,12 @@ export class RecoveryLog<T = string> {
   trim() {
     while (this.size > this.max) this.dropOldest()
     const before = this.now() - this.maxAgeMs
-    while (this.size && this.entries[this.head]!.t < before) this.dropOldest()
+    while (this.size && this.readAt[this.head] < before) this.dropOldest()
+    if (
+      this.droppedSincePrune >= Math.max(PRUNE_EVERY, this.byRoom.size) ||
+      (this.size === 0 && this.droppedSincePrune)
+    )
+      this.prune()
   }
 
   /** Whether every broadcast after `offset` up to `last` is held. */
@@ -107,37 +139,79 @@ export class RecoveryLog<T = string> {
   since(rooms: string[], offset: string, upTo: string): Entry<T>[] {
     const from = parseId(offset)
     const to = parseId(upTo)
-    const found = new Set<Entry<T>>()
+    const found = new Set<number>()
     for (const list of [this.everyone, ...rooms.map((r) => this.byRoom.get(r))]) {
       if (!list) continue
-      for (let i = list.length - 1; i >= 0 && isAfter(list[i].at, from); i--)
-        if (!isAfter(list[i].at, to)) found.add(list[i])
+      for (let i = list.length - 1; i >= 0 && list[i] >= this.start; i--) {
+        const at = this.at(list[i])
+        if (!isAfter(at, from)) break
+        if (!isAfter(at, to)) found.add(list[i])
+      }
     }
-    return [...found].sort((x, y) => (isAfter(x.at, y.at) ? 1 : -1))
+    return [...found]
+      .sort((x, y) => x - y)
+      .map((n) => {
+        const [ms, seq] = this.at(n)
+        return { id: `${ms}-${seq}`, data: this.data[n - this.base]! }
+      })
+  }
+
+  private at(n: number): [number, number] {
+    const i = n - this.base
+    return [this.ms[i], this.seq[i]]
+  }
+
+  /** Appends to a room's list, first letting go of numbers the log no longer holds. */
+  private push(list: number[], n: number) {
+    const start = this.start
+    while (list.length && list[0] < start) list.shift()
+    list.push(n)
   }
 
   private dropOldest() {
-    const e = this.entries[this.head]!
-    this.entries[this.head++] = undefined
-    if (this.head > 1024 && this.head * 2 > this.entries.length) {
-      this.entries = this.entries.slice(this.head)
+    const i = this.head
+    this.from = [this.ms[i], this.seq[i]]
+    this.data[i] = undefined
+    this.head++
+    this.trimmed = true
+    this.droppedSincePrune++
+    if (this.head > 1024 && this.head * 2 > this.ms.length) {
+      this.ms = this.ms.slice(this.head)
+      this.seq = this.seq.slice(this.head)
+      this.readAt = this.readAt.slice(this.head)
+      this.data = this.data.slice(this.head)
+      this.base += this.head
       this.head = 0
     }
-    if (e.rooms.length === 0) this.everyone.shift()
-    for (const room of e.rooms) {
-      const list = this.byRoom.get(room)!
-      list.shift()
-      if (!list.length) this.byRoom.delete(room)
+  }
+
+  /** Lets go of dropped entries' numbers in every room list, and of rooms with none left. */
+  private prune() {
+    this.droppedSincePrune = 0
+    const start = this.start
+    const keep = (list: number[]) => {
+      let k = 0
+      while (k < list.length && list[k] < start) k++
+      return k ? list.slice(k) : list
     }
-    this.from = e.at
-    this.trimmed = true
+    for (const [room, list] of this.byRoom) {
+      const kept = keep(list)
+      if (!kept.length) this.byRoom.delete(room)
+      else if (kept !== list) this.byRoom.set(room, kept)
+    }
+    this.everyone = keep(this.everyone)
   }
 
   private clear() {
-    this.entries = []
+    this.base += this.ms.length
+    this.ms = []
+    this.seq = []
+    this.readAt = []
+    this.data = []
     this.head = 0
     this.byRoom.clear()
-    this.everyone.length = 0
+    this.everyone = []
+    this.droppedSincePrune = 0
   }
 }
 
