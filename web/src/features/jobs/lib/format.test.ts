@@ -10,9 +10,11 @@ describe('deadlineText', () => {
   it("reads 'N days left', or 'Closed' once passed or closed", () => {
     expect(deadlineText(job({ deadline: '2026-11-25T10:00:00Z' }), NOW)).toBe('3 days left')
     expect(deadlineText(job({ deadline: '2026-11-23T09:00:00Z' }), NOW)).toBe('1 day left')
-    expect(deadlineText(job({ deadline: '2026-11-22T20:00:00Z' }), NOW)).toMatch(
-      /^(Closes today|1 day left)$/,
-    )
+    expect(deadlineText(job({ deadline: '2026-11-22T20:00:00Z' }), NOW)).toMatch(/^(0 days left|1 day left)$/)
+    // The deadline's own day, in local time whatever the zone: '0 days left', not a third wording.
+    const noon = new Date(2026, 10, 22, 12).getTime()
+    const lateToday = new Date(2026, 10, 22, 23).toISOString()
+    expect(deadlineText(job({ deadline: lateToday }), noon)).toBe('0 days left')
     expect(deadlineText(job({ deadline: '2026-11-21T10:00:00Z' }), NOW)).toBe('Closed')
     expect(deadlineText(job({ status: 'closed' }), NOW)).toBe('Closed')
     expect(deadlineText(job({}), NOW)).toBeNull()

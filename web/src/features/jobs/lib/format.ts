@@ -21,7 +21,7 @@ export function deadlineText(job: Job, now = Date.now()): string | null {
     0,
     Math.round((startOfDay(new Date(job.deadline).getTime()) - startOfDay(now)) / 86_400_000),
   )
-  if (days === 0) return 'Closes today'
+  // The deadline's own day reads '0 days left', as spec §2 writes it: the job is open until that day ends.
   return `${days} ${days === 1 ? 'day' : 'days'} left`
 }
 
