@@ -336,7 +336,7 @@ export const messages = pgTable('messages', {
 })
 export type MessageRow = typeof messages.$inferSelect
 
-// The social feed (0006_posts.sql).
+// The social feed (0006_posts.sql). posts.search_vector (0009_posts_search.sql) is kept by a trigger, read in SQL.
 
 export const posts = pgTable('posts', {
   id: uuid('id').primaryKey().defaultRandom(),
