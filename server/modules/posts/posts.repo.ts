@@ -91,6 +91,22 @@ export const postsRepo = {
     return this.decorate(db, rows, opts.viewerId)
   },
 
+  /**
+   * Posts whose text or link preview matches a to_tsquery('english', …) text (search, see 0009_posts_search.sql),
+   * best match first, then newest.
+   */
+  async matching(db: Executor, tsquery: string, viewerId: string | null, limit: number): Promise<PostView[]> {
+    const q = sql`to_tsquery('english', ${tsquery})`
+    const rows = await db
+      .select({ post: posts, author: authorCols, key: sql<string>`${posts.createdAt}::text` })
+      .from(posts)
+      .innerJoin(users, eq(users.id, posts.authorId))
+      .where(sql`posts.search_vector @@ ${q}`)
+      .orderBy(sql`ts_rank(posts.search_vector, ${q}) desc`, desc(posts.createdAt), desc(posts.id))
+      .limit(limit)
+    return this.decorate(db, rows, viewerId)
+  },
+
   async byId(db: Executor, id: string, viewerId: string | null): Promise<PostView | null> {
     const rows = await db
       .select({ post: posts, author: authorCols, key: sql<string>`${posts.createdAt}::text` })

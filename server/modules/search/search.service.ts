@@ -4,13 +4,16 @@ import type { SearchAnswer } from '../../../common/schemas/search'
 import type { Db } from '../../db/client'
 import type { UserRow } from '../../db/schema'
 import type { JobsService } from '../jobs/jobs.service'
+import { presentPost } from '../posts/posts.presenter'
+import { postsRepo } from '../posts/posts.repo'
 import { presentUser } from '../users/users.presenter'
 import type { QueryParser } from './search.query'
 import { searchRepo } from './search.repo'
 
 const PEOPLE_LIMIT = 10
+const POSTS_LIMIT = 10
 
-/** One search over jobs and people (GET /search?q=, used by /search and /explore). */
+/** One search over jobs, people and posts (GET /search?q=, used by /search and /explore). */
 export function searchService(deps: { db: Db; jobs: JobsService; parser: QueryParser }) {
   return {
     async everything(
@@ -21,13 +24,17 @@ export function searchService(deps: { db: Db; jobs: JobsService; parser: QueryPa
       const parsed = text ? await deps.parser.parse(text) : undefined
       const query = JobListQuery.parse({ q: text, sort: 'relevant', limit: q.limit, cursor: q.cursor })
       const list = await deps.jobs.list(viewer, query, parsed)
-      // People come with the first page only; later pages are more jobs.
-      const people =
-        parsed && !q.cursor ? await searchRepo.people(deps.db, parsed.strict, parsed.raw, PEOPLE_LIMIT) : []
+      // People and posts come with the first page only; later pages are more jobs.
+      const first = parsed && !q.cursor
+      const people = first ? await searchRepo.people(deps.db, parsed.strict, parsed.raw, PEOPLE_LIMIT) : []
+      const viewerId = viewer?.id ?? null
+      // Posts as the feed shows them (GET /posts items), likedByMe and isMine for this viewer.
+      const posts =
+        first && parsed.strict ? await postsRepo.matching(deps.db, parsed.strict, viewerId, POSTS_LIMIT) : []
       return {
         jobs: list.jobs,
         users: people.map((u) => presentUser(u, viewer)),
-        posts: [],
+        posts: posts.map((p) => presentPost(p, viewerId)),
         nextCursor: list.nextCursor,
         correctedQuery: list.correctedQuery,
       }
