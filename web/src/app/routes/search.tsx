@@ -1,14 +1,16 @@
 import { useNavigate, useSearchParams } from 'react-router'
 import { paths } from '@/config/paths'
 import { countText, JobGrid, type PagedJobs } from '@/features/jobs/components/job-grid'
+import { PostResults } from '@/features/posts/components/post-results'
 import { useSearch } from '@/features/search/api/search'
 import { PeopleResults } from '@/features/search/components/people-results'
 import { SearchBox } from '@/features/search/components/search-box'
 import { SearchSuggestions } from '@/features/search/components/search-suggestions'
 
 /**
- * /search?q= — jobs ranked by meaning and spelling-tolerant, people as a second section (spec §2 "Search entry
- * points"). The query lives only in the URL, so leaving the page clears it. Phones search from the top bar.
+ * /search?q= — jobs ranked by meaning and spelling-tolerant, then people and posts (first page only) as further
+ * sections (spec §2 "Search entry points"). The query lives only in the URL, so leaving the page clears it. Phones
+ * search from the top bar.
  */
 export function Component() {
   const [params] = useSearchParams()
@@ -57,6 +59,7 @@ export function Component() {
             <JobGrid list={list} />
           </section>
           {first ? <PeopleResults users={first.users} query={`${q} ${corrected ?? ''}`} /> : null}
+          {first ? <PostResults posts={first.posts} /> : null}
         </>
       )}
     </div>

@@ -1,29 +1,33 @@
-import type { QueryClient } from '@tanstack/react-query'
-import type { Post, PostsData } from './get-posts'
+import type { InfiniteData, QueryClient } from '@tanstack/react-query'
+import type { Post } from './get-posts'
 
-/** Writes a change to one post into every cached posts list (feed, My Posts, profiles). */
-export function patchPost(qc: QueryClient, postId: string, patch: (p: Post) => Post) {
-  qc.setQueriesData<PostsData>({ queryKey: ['posts', 'list'] }, (data) =>
-    data
-      ? {
-          ...data,
-          pages: data.pages.map((page) => ({
-            ...page,
-            posts: page.posts.map((p) => (p._id === postId ? patch(p) : p)),
-          })),
-        }
-      : data,
-  )
+/** Any cached paged answer that carries posts: the posts lists, and search results (`data.posts`). */
+type WithPosts = InfiniteData<{ posts: Post[] }, unknown>
+
+/**
+ * Every cache holding posts: the lists under ['posts', 'list'] and the search results under ['search'] (the search
+ * feature owns that key; features do not import each other, so only the `posts` of its pages are touched here).
+ */
+const HOLDERS = [['posts', 'list'], ['search']] as const
+
+function mapPosts(qc: QueryClient, fn: (posts: Post[]) => Post[]) {
+  for (const queryKey of HOLDERS)
+    qc.setQueriesData<WithPosts>({ queryKey }, (data) =>
+      data
+        ? {
+            ...data,
+            pages: data.pages.map((page) => (page.posts ? { ...page, posts: fn(page.posts) } : page)),
+          }
+        : data,
+    )
 }
 
-/** Removes a post from every cached list. */
+/** Writes a change to one post into every cached posts list (feed, My Posts, profiles) and search result. */
+export function patchPost(qc: QueryClient, postId: string, patch: (p: Post) => Post) {
+  mapPosts(qc, (posts) => posts.map((p) => (p._id === postId ? patch(p) : p)))
+}
+
+/** Removes a post from every cached list and search result. */
 export function dropPost(qc: QueryClient, postId: string) {
-  qc.setQueriesData<PostsData>({ queryKey: ['posts', 'list'] }, (data) =>
-    data
-      ? {
-          ...data,
-          pages: data.pages.map((page) => ({ ...page, posts: page.posts.filter((p) => p._id !== postId) })),
-        }
-      : data,
-  )
+  mapPosts(qc, (posts) => posts.filter((p) => p._id !== postId))
 }

@@ -1,0 +1,22 @@
+import type { Post } from '../api/get-posts'
+import { PostCard } from './post-card'
+
+/**
+ * The posts a search found, each the feed's own card (likes, comments and the author's menu work the same) — a
+ * section after jobs and people, shown only when something matched.
+ */
+export function PostResults({ posts }: { posts: Post[] }) {
+  if (!posts.length) return null
+  return (
+    <section aria-label="Posts" className="flex flex-col gap-3">
+      <h2 className="text-base font-semibold text-slate-900">Posts</h2>
+      <ul className="grid grid-cols-1 items-start gap-4 lg:grid-cols-2">
+        {posts.map((p) => (
+          <li key={p._id}>
+            <PostCard post={p} />
+          </li>
+        ))}
+      </ul>
+    </section>
+  )
+}
