@@ -1,0 +1,69 @@
+import crypto from 'node:crypto'
+import { call, createUserViaApi, expect, main, shot, signInAs, test } from './helpers/app'
+
+/*
+ * Search shows posts (DECISIONS "Search": data.posts): a post is found by a word in its text and shown in a Posts
+ * section after jobs and people, as the feed's own card — liking it there works as in the feed. A search that no
+ * post matches has no Posts section.
+ */
+
+/** Letters only, so the tag is one searchable word that no other spec's post contains. */
+const tag = () =>
+  Array.from(crypto.randomBytes(8), (b) => String.fromCharCode(97 + (b % 26)))
+    .join('')
+    .replace(/^./, (c) => c.toUpperCase())
+
+test('a search finds a post by a word in it and shows it in the Posts section', async ({
+  page,
+}, testInfo) => {
+  // Both projects run at once against one server: each has its own word and people.
+  const word = tag()
+  const name = `Nisha ${word}`
+  const text = `Finished hand-painting ${word} tiles for a cafe in Goa (${testInfo.project.name})`
+  // The word is in a job, a person's name and a post, so all three sections show, in their order.
+  const author = await createUserViaApi({ fullname: name, role: 'client', emailPrefix: 'tiles' })
+  const reader = await createUserViaApi({ fullname: 'Arjun Mehta', emailPrefix: 'reader' })
+  await call('POST', '/posts/create', author.token, { content: text, media: [], visibility: 'public' })
+  await call('POST', '/job/post', author.token, {
+    title: `Tile Painter for the ${word} Cafe`,
+    description: 'Paint thirty tiles for the counter of our cafe in Goa.',
+    paymentType: 'one-time',
+    amount: '12000',
+    category: 'Jobs',
+    skills: ['Painting'],
+    locationPreference: 'Goa',
+  })
+
+  await signInAs(page, reader, `/search?q=${encodeURIComponent(word.toLowerCase())}`)
+  await expect(page.getByRole('heading', { level: 1, name: 'Search Results (1)' })).toBeVisible()
+  const posts = main(page).getByRole('region', { name: 'Posts' })
+  await expect(posts.getByRole('heading', { name: 'Posts' })).toBeVisible()
+  const card = posts.getByRole('article', { name: `Post by ${name}` })
+  await expect(card).toHaveCount(1)
+  await expect(card.getByText(text)).toBeVisible()
+  await expect(card.getByRole('link', { name, exact: true }).filter({ hasText: name })).toHaveAttribute(
+    'href',
+    `/m/${author.user.userId}`,
+  )
+  // Jobs, then people, then posts.
+  await expect(main(page).getByRole('region')).toHaveCount(3)
+  for (const [i, region] of ['Jobs', 'People (1)', 'Posts'].entries())
+    await expect(main(page).getByRole('region').nth(i)).toHaveAccessibleName(region)
+  await shot(page, testInfo, 'search-posts')
+
+  // The feed's card: a like from here counts, and is still there on a fresh load.
+  await card.getByRole('button', { name: /^Like/ }).click()
+  await expect(card.getByRole('button', { name: /^Liked/ })).toHaveAttribute('aria-pressed', 'true')
+  await expect(card.getByLabel('1 likes')).toBeVisible()
+  await page.reload()
+  await expect(card.getByRole('button', { name: /^Liked/ })).toHaveAttribute('aria-pressed', 'true')
+  await expect(card.getByLabel('1 likes')).toBeVisible()
+
+  // A word no post has: the results load, and there is no Posts section.
+  await page.goto(`/search?q=${encodeURIComponent(tag().toLowerCase())}`)
+  await expect(page.getByRole('heading', { level: 1, name: 'Search Results (0)' })).toBeVisible()
+  await expect(main(page).getByText('No jobs found. Try adjusting your filters.')).toBeVisible()
+  await expect(main(page).getByRole('region', { name: 'Posts' })).toHaveCount(0)
+  await expect(main(page).getByText(text)).toHaveCount(0)
+  await shot(page, testInfo, 'search-no-posts')
+})
