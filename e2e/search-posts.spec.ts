@@ -37,7 +37,7 @@ test('a search finds a post by a word in it and shows it in the Posts section', 
   await signInAs(page, reader, `/search?q=${encodeURIComponent(word.toLowerCase())}`)
   await expect(page.getByRole('heading', { level: 1, name: 'Search Results (1)' })).toBeVisible()
   const posts = main(page).getByRole('region', { name: 'Posts' })
-  await expect(posts.getByRole('heading', { name: 'Posts' })).toBeVisible()
+  await expect(posts.getByRole('heading', { name: 'Posts (1)' })).toBeVisible()
   const card = posts.getByRole('article', { name: `Post by ${name}` })
   await expect(card).toHaveCount(1)
   await expect(card.getByText(text)).toBeVisible()

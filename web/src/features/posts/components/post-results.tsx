@@ -9,7 +9,7 @@ export function PostResults({ posts }: { posts: Post[] }) {
   if (!posts.length) return null
   return (
     <section aria-label="Posts" className="flex flex-col gap-3">
-      <h2 className="text-base font-semibold text-slate-900">Posts</h2>
+      <h2 className="text-base font-semibold text-slate-900">Posts ({posts.length})</h2>
       <ul className="grid grid-cols-1 items-start gap-4 lg:grid-cols-2">
         {posts.map((p) => (
           <li key={p._id}>
