@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react'
 import { Link } from 'react-router'
 import { toast } from 'sonner'
-import { ArrowLeft, Briefcase, UserX, X } from 'lucide-react'
+import { ArrowLeft, Briefcase, UserX } from 'lucide-react'
 import { Button } from '@/components/ui/button'
 import { UserAvatar } from '@/components/ui/avatar'
 import { Skeleton } from '@/components/ui/skeleton'
@@ -13,6 +13,7 @@ import { useConversationWithJobs } from '../api/get-shared-jobs'
 import { useMarkRead } from '../api/mark-read'
 import { useSendMessage } from '../api/send-message'
 import { useIsTyping, useTypingSignal } from '../hooks/use-typing'
+import { CloseChatButton } from './close-chat-button'
 import { Composer } from './composer'
 import { JobsPanel, type RenderJobActions } from './jobs-panel'
 import { MessageList } from './message-list'
@@ -73,15 +74,7 @@ export function Conversation({
       <div className="relative flex flex-1 flex-col items-center justify-center gap-3 p-8 text-center">
         {onClose ? (
           // The window's header is not shown here, so it keeps its way out (on a phone it covers the screen).
-          <Button
-            variant="ghost"
-            size="icon-sm"
-            aria-label="Close chat"
-            onClick={onClose}
-            className="absolute top-3 right-3"
-          >
-            <X aria-hidden />
-          </Button>
+          <CloseChatButton onClose={onClose} className="absolute top-3 right-3" />
         ) : null}
         <UserX className="size-8 text-slate-400" aria-hidden />
         <Heading className="font-medium text-slate-800">
@@ -158,11 +151,7 @@ export function Conversation({
           <Briefcase aria-hidden />
         </Button>
       ) : null}
-      {onClose ? (
-        <Button variant="ghost" size="icon-sm" aria-label="Close chat" onClick={onClose}>
-          <X aria-hidden />
-        </Button>
-      ) : null}
+      {onClose ? <CloseChatButton onClose={onClose} /> : null}
     </header>
   )
 

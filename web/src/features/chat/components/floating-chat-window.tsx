@@ -1,8 +1,8 @@
 import { Suspense, lazy } from 'react'
-import { Loader2, X } from 'lucide-react'
-import { Button } from '@/components/ui/button'
+import { Loader2 } from 'lucide-react'
 import { closeChatWindow, useChatWindow } from '@/lib/chat-window'
 import { retryImport } from '@/lib/retry-import'
+import { CloseChatButton } from './close-chat-button'
 
 // The conversation (composer, message list, jobs panel and their schemas) is fetched the first time a window opens,
 // not with the socket after every page load: most visits never open one.
@@ -29,15 +29,7 @@ export function FloatingChatWindow({ meId }: { meId: string }) {
       <Suspense
         fallback={
           <div className="relative flex flex-1 items-center justify-center" aria-busy="true">
-            <Button
-              variant="ghost"
-              size="icon-sm"
-              aria-label="Close chat"
-              onClick={closeChatWindow}
-              className="absolute top-3 right-3"
-            >
-              <X aria-hidden />
-            </Button>
+            <CloseChatButton onClose={closeChatWindow} className="absolute top-3 right-3" />
             <Loader2
               className="text-muted-foreground size-5 animate-spin"
               role="status"
