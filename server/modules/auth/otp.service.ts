@@ -1,5 +1,5 @@
 import crypto from 'node:crypto'
-import { and, count, eq, gt, min, sql } from 'drizzle-orm'
+import { and, count, eq, gt, inArray, min, sql } from 'drizzle-orm'
 import { OTP } from '../../../common/limits'
 import type { SelfRole } from '../../../common/roles'
 import type { Db } from '../../db/client'
@@ -142,14 +142,12 @@ export function otpService({ db, mailer, secret, ipHourlyLimit, now = Date.now }
         const row = live.find((r) => safeEqual(r.codeHash, hashCode(email, r.purpose, code)))
         if (!row) {
           // A wrong try counts against every code it could have been.
-          let attempts = 0
-          for (const r of live) {
-            attempts = Math.max(attempts, r.attempts + 1)
-            await tx
-              .update(otpCodes)
-              .set({ attempts: r.attempts + 1 })
-              .where(and(eq(otpCodes.email, email), eq(otpCodes.purpose, r.purpose)))
-          }
+          const purposes = live.map((r) => r.purpose)
+          await tx
+            .update(otpCodes)
+            .set({ attempts: sql`${otpCodes.attempts} + 1` })
+            .where(and(eq(otpCodes.email, email), inArray(otpCodes.purpose, purposes)))
+          const attempts = Math.max(...live.map((r) => r.attempts)) + 1
           const left = OTP.maxAttempts - attempts
           return {
             error: badRequest(

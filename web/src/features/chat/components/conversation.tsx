@@ -7,6 +7,7 @@ import { UserAvatar } from '@/components/ui/avatar'
 import { Skeleton } from '@/components/ui/skeleton'
 import { paths } from '@/config/paths'
 import { errorText, httpStatus } from '@/lib/errors'
+import { useIsMobile } from '@/hooks/use-media-query'
 import { cn } from '@/lib/utils'
 import { flattenMessages, useMessages } from '../api/get-messages'
 import { useConversationWithJobs } from '../api/get-shared-jobs'
@@ -44,7 +45,8 @@ export function Conversation({
   const typing = useIsTyping(userId)
   const signal = useTypingSignal(userId)
   // Beside the conversation on a desktop; on a phone it would cover it, so it waits to be asked for.
-  const [panelOpen, setPanelOpen] = useState(() => !window.matchMedia('(max-width: 767px)').matches)
+  const phone = useIsMobile()
+  const [panelOpen, setPanelOpen] = useState(!phone)
   const [chosenJob, setChosenJob] = useState<string | null>(jobId ?? null)
 
   const messages = flattenMessages(messagesQuery.data)
@@ -124,7 +126,7 @@ export function Conversation({
                 to={paths.profile.href(person.userId)}
                 className="hover:underline"
                 // On a phone the window covers the page: close it so the profile is seen.
-                onClick={onClose && window.matchMedia('(max-width: 767px)').matches ? onClose : undefined}
+                onClick={onClose && phone ? onClose : undefined}
               >
                 {person.fullname}
               </Link>
