@@ -1,4 +1,4 @@
-// Every hot read under load — job list (filtered, sorted, a deep cursor), job detail, search, conversations,
+// Every hot read under load — job list (filtered, sorted, a deep cursor), job detail, search, conversations, unread chats,
 // messages, the feed, notifications — each beside a bare Fastify route answering the same bytes (the ceiling),
 // with an EXPLAIN of the SQL each one runs. Usage:
 //   npm run bench                                  full volumes on PostgreSQL at DATABASE_URL (default local `test`)
@@ -286,6 +286,8 @@ async function main() {
       { name: 'signed in: search rare', path: '/api/v1/search?q=kannada', as: 'freelancer' },
       { name: 'signed in: feed', path: '/api/v1/posts', as: 'freelancer' },
       { name: 'conversations', path: '/api/v1/chat/conversations', as: 'chatter' },
+      // The Chat item's count, asked on every signed-in page load.
+      { name: 'unread chats', path: '/api/v1/chat/unread', as: 'chatter' },
       { name: 'messages page', path: `/api/v1/chat/messages/${partner.id}`, as: 'chatter' },
       {
         name: 'messages deep page',

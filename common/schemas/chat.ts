@@ -111,3 +111,18 @@ export const ReadAnswer = z.object({
   success: z.literal(true),
   data: z.object({ read: z.number(), readAt: z.string() }),
 })
+
+/** How many people have sent the caller messages not yet read, the senders newest first (up to UNREAD_FROM_MAX). */
+export const UNREAD_FROM_MAX = 100
+export const UnreadAnswer = z.object({
+  success: z.literal(true),
+  data: z.object({
+    /** People with at least one unread message to the caller (all of them). */
+    conversations: z.number(),
+    /** Unread messages to the caller, over all conversations. */
+    messages: z.number(),
+    /** Those people's ids, whoever wrote last first; at most UNREAD_FROM_MAX. */
+    from: z.array(z.string()),
+  }),
+})
+export type UnreadChats = z.infer<typeof UnreadAnswer>['data']

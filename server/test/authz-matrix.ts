@@ -369,6 +369,15 @@ export const MATRIX: Row[] = [
   // own, empty one with the same person; wrongRole is that person, who cannot message themself (400).
   { route: 'GET /api/v1/chat/conversations', expect: SIGNED_IN(200), request: () => ({}) },
   {
+    route: 'GET /api/v1/chat/unread',
+    expect: SIGNED_IN(200),
+    request: () => ({}),
+    check: (p, body) => {
+      if (p === 'other' && (body.data.conversations !== 0 || body.data.from.length !== 0))
+        throw new Error('another user has nobody waiting on them')
+    },
+  },
+  {
     route: 'GET /api/v1/chat/conversations/with-job/:userId',
     expect: [401, 200, 200, 400],
     request: (k) => ({ params: { userId: k.s.freelancer.user._id } }),

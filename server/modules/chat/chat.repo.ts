@@ -301,6 +301,30 @@ export const chatRepo = {
     return rows.map((r) => ({ ...r.m, senderName: r.senderName }))
   },
 
+  /**
+   * Who has written to `me` without being read yet (newest first, at most `limit` of them), with the totals over
+   * everyone: from the unread index, so it costs the caller's unread messages, not their history.
+   */
+  async unreadFrom(
+    db: Executor,
+    me: string,
+    limit: number,
+  ): Promise<{ conversations: number; messages: number; from: string[] }> {
+    const res = await db.execute(sql`
+      select sender_id, count(*) over () as conversations, sum(count(*)) over () as messages
+        from messages
+       where receiver_id = ${me} and read_at is null
+       group by sender_id
+       order by max(seq) desc
+       limit ${limit}`)
+    const rows = res.rows as { sender_id: string; conversations: unknown; messages: unknown }[]
+    return {
+      conversations: Number(rows[0]?.conversations ?? 0),
+      messages: Number(rows[0]?.messages ?? 0),
+      from: rows.map((r) => r.sender_id),
+    }
+  },
+
   /** Marks what `senderId` sent `readerId` as read; returns how many messages changed. */
   async markRead(tx: Executor, conversationId: string, readerId: string, at: Date): Promise<number> {
     const rows = await tx

@@ -8,6 +8,7 @@ import {
   MessagesQuery,
   ReadAnswer,
   SendAnswer,
+  UnreadAnswer,
   WithJobAnswer,
 } from '../../../common/schemas/chat'
 import { answerKey, sendCached, type ReadCache } from '../../lib/read-cache'
@@ -29,6 +30,16 @@ export async function chatRoutes(app: FastifyInstance, opts: { chat: ChatService
       sendCached(reply, cache, answerKey(req, 'conversations'), ConversationsAnswer, async () => ({
         success: true as const,
         data: { conversations: await chat.conversations(req.user!) },
+      })),
+  )
+
+  r.get(
+    '/unread',
+    { preHandler: app.requireUser, schema: { tags, response: { 200: UnreadAnswer } } },
+    async (req, reply) =>
+      sendCached(reply, cache, answerKey(req, 'unread'), UnreadAnswer, async () => ({
+        success: true as const,
+        data: await chat.unread(req.user!),
       })),
   )
 

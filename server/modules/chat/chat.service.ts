@@ -1,4 +1,9 @@
-import { MESSAGES_PAGE, type SendMessageInput, SendMessageBody } from '../../../common/schemas/chat'
+import {
+  MESSAGES_PAGE,
+  type SendMessageInput,
+  SendMessageBody,
+  UNREAD_FROM_MAX,
+} from '../../../common/schemas/chat'
 import type { Db } from '../../db/client'
 import type { UserRow } from '../../db/schema'
 import { badRequest, notFound, unauthorized } from '../../errors'
@@ -74,6 +79,11 @@ export function chatService(deps: { db: Db; jobs: JobsService }) {
           jobs.filter((j) => j.other === r.other.id),
         ),
       )
+    },
+
+    /** Who is waiting for the user to read them (the Chat item's badge). */
+    unread(user: UserRow) {
+      return chatRepo.unreadFrom(db, user.id, UNREAD_FROM_MAX)
     },
 
     /** The conversation with `otherId` (shared jobs only), even before the first message. */

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { MESSAGE_MAX } from '../../../common/schemas/chat'
 import { eq } from 'drizzle-orm'
 import { messages, sessions, users } from '../../db/schema'
+import { chatRepo } from './chat.repo'
 import { createTestApp, injectAs, signUp, type Session, type TestCtx } from '../../test/helpers'
 import { applyTo, postJob } from '../../test/jobs'
 import { collect, connectAs, listenLocal, roundTrip, type ClientSocket } from '../../test/sockets'
@@ -390,5 +391,78 @@ describe('conversations, shared jobs, read state', () => {
     const [again] = await bell.until(1)
     expect(again).toMatchObject({ type: 'message', isRead: false, metadata: { senderId: newcomer.user._id } })
     expect(again._id).not.toBe(fromKiran[0]._id)
+  })
+})
+
+describe('GET /api/v1/chat/unread', () => {
+  const unread = async (s: Session | null) => {
+    const res = await get(s, '/unread')
+    return { status: res.statusCode, body: res.json() }
+  }
+  const read = (s: Session, from: Session) =>
+    injectAs(ctx.app, s, { method: 'POST', url: `/api/v1/chat/read/${from.user._id}` })
+
+  it('401 without a session', async () => {
+    const res = await unread(null)
+    expect(res.status).toBe(401)
+    expect(res.body).toMatchObject({ success: false, code: 'unauthorized' })
+  })
+
+  it('counts the people waiting on the reader, whoever wrote last first, and lets go of each once read', async () => {
+    const reader = await signUp(ctx, { fullname: 'Nisha Verma' })
+    const first = await signUp(ctx, { fullname: 'Arjun Mehta' })
+    const second = await signUp(ctx, { fullname: 'Divya Nair' })
+    const bystander = await signUp(ctx, { fullname: 'Sanjay Gupta' })
+    expect(await unread(reader)).toEqual({
+      status: 200,
+      body: { success: true, data: { conversations: 0, messages: 0, from: [] } },
+    })
+
+    await send(first, { receiver: reader.user._id, content: 'Hello Nisha' })
+    await send(first, { receiver: reader.user._id, content: 'Are you free this week?' })
+    await send(second, { receiver: reader.user._id, content: 'Quick question about your resume' })
+    // What the reader sends counts for the one who receives it, never for the reader.
+    await send(reader, { receiver: first.user._id, content: 'Hi Arjun' })
+    expect((await unread(reader)).body.data).toEqual({
+      conversations: 2,
+      messages: 3,
+      from: [second.user._id, first.user._id],
+    })
+    expect((await unread(first)).body.data).toEqual({
+      conversations: 1,
+      messages: 1,
+      from: [reader.user._id],
+    })
+    // Nobody else sees the reader's count, or any of it.
+    expect((await unread(bystander)).body.data).toEqual({ conversations: 0, messages: 0, from: [] })
+
+    // A newer message moves its sender to the front.
+    await send(first, { receiver: reader.user._id, content: 'Tomorrow works too' })
+    expect((await unread(reader)).body.data.from).toEqual([first.user._id, second.user._id])
+
+    // Reading a conversation takes its sender off; the answer is not an old cached one.
+    expect((await read(reader, first)).statusCode).toBe(200)
+    expect((await unread(reader)).body.data).toEqual({
+      conversations: 1,
+      messages: 1,
+      from: [second.user._id],
+    })
+    await read(reader, second)
+    expect((await unread(reader)).body.data).toEqual({ conversations: 0, messages: 0, from: [] })
+  })
+
+  it('lists at most the newest senders asked for, with the totals over everyone', async () => {
+    const reader = await signUp(ctx, { fullname: 'Pooja Das' })
+    const senders = [
+      await signUp(ctx, { fullname: 'Sender One' }),
+      await signUp(ctx, { fullname: 'Sender Two' }),
+      await signUp(ctx, { fullname: 'Sender Three' }),
+    ]
+    for (const s of senders) await send(s, { receiver: reader.user._id, content: `From ${s.user.fullname}` })
+    expect(await chatRepo.unreadFrom(ctx.database.db, reader.user._id, 2)).toEqual({
+      conversations: 3,
+      messages: 3,
+      from: [senders[2].user._id, senders[1].user._id],
+    })
   })
 })
