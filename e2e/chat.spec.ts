@@ -124,6 +124,106 @@ test('client and freelancer chat live: typing, unread counts, read receipts, Ent
   await ravi.context().close()
 })
 
+const chatBadge = (page: Page) => page.getByTestId('chat-unread-badge').filter({ visible: true })
+
+/** From now on, every count the page's Chat item shows, in order — a count shown for an instant is kept too. */
+async function recordChatCounts(page: Page) {
+  await page.evaluate(() => {
+    const shown: string[] = []
+    ;(window as unknown as { chatCounts: string[] }).chatCounts = shown
+    const note = () => {
+      const text = document.querySelector('[data-testid="chat-unread-badge"]')?.textContent ?? ''
+      if (shown.at(-1) !== text) shown.push(text)
+    }
+    note()
+    new MutationObserver(note).observe(document.body, { childList: true, subtree: true, characterData: true })
+  })
+}
+const chatCounts = (page: Page) =>
+  page.evaluate(() => (window as unknown as { chatCounts: string[] }).chatCounts)
+
+/** Makes the tab look hidden (another tab in front) or visible again, as the browser tells a page. */
+async function setTabHidden(page: Page, hidden: boolean) {
+  await page.evaluate((h) => {
+    Object.defineProperty(document, 'visibilityState', {
+      configurable: true,
+      get: () => (h ? 'hidden' : 'visible'),
+    })
+    document.dispatchEvent(new Event('visibilitychange'))
+  }, hidden)
+}
+
+test('the Chat item counts the people waiting for a reply: live, never for the conversation in front, again while the tab is hidden', async ({
+  browser,
+}, testInfo) => {
+  const mobile = isMobileProject(testInfo)
+  const { client, freelancer } = await clientAndApplicant('Poster for a music night')
+  const meera = await createUserViaApi({ fullname: 'Meera Shah', role: 'client' })
+  const say = (from: Session, content: string) =>
+    call('POST', '/chat/send', from.token, { receiver: freelancer.user._id, content })
+  const ravi = await openAs(browser, freelancer, '/jobs', mobile)
+  await expect(main(ravi).getByRole('heading', { level: 1 })).toBeVisible()
+  await expect(chatBadge(ravi)).toHaveCount(0)
+
+  // Two people write while Ravi browses jobs: the count rises live, one for each person, not for each message.
+  await say(client, 'Hello Ravi!')
+  await expect(chatBadge(ravi)).toHaveText('1')
+  await say(client, 'Are you free on Friday?')
+  await say(meera, 'Do you take logo work?')
+  await expect(chatBadge(ravi)).toHaveText('2')
+  const chatLink = ravi
+    .getByRole('navigation', { name: 'Main' })
+    .filter({ visible: true })
+    .getByRole('link', { name: /^Chat/ })
+  await expect(chatLink).toHaveAccessibleName('Chat 2 unread conversations')
+  await shot(ravi, testInfo, 'chat-unread-nav')
+  // The server counts the same after a reload.
+  await ravi.reload()
+  await expect(chatBadge(ravi)).toHaveText('2')
+
+  // Reading Asha's conversation takes her off the count.
+  await chatLink.click()
+  await expect(ravi).toHaveURL('/chat')
+  await main(ravi)
+    .getByRole('link', { name: /Asha Iyer/ })
+    .click()
+  await expect(messages(ravi)).toHaveCount(2)
+  await expect(chatBadge(ravi)).toHaveText('1')
+
+  // With her conversation in front of him, what Asha writes is read as it arrives: never counted, not for an instant.
+  await recordChatCounts(ravi)
+  await say(client, 'See you on Friday then.')
+  await expect(messages(ravi)).toHaveCount(3)
+  await expect(messages(ravi).last()).toContainText('See you on Friday then.')
+  await expect
+    .poll(async () => (await call('GET', '/chat/unread', freelancer.token)).data.from)
+    .toEqual([meera.user._id])
+  expect(await chatCounts(ravi)).toEqual(['1'])
+
+  // Behind another tab, it stays unread and counts; back in front, it is read.
+  await setTabHidden(ravi, true)
+  await say(client, 'One more thing: bring your laptop.')
+  await expect(messages(ravi)).toHaveCount(4)
+  await expect(chatBadge(ravi)).toHaveText('2')
+  await setTabHidden(ravi, false)
+  await expect(chatBadge(ravi)).toHaveText('1')
+
+  // Meera's conversation, read from the list: nobody is waiting any more.
+  await chatLink.click()
+  await expect(ravi).toHaveURL('/chat')
+  await main(ravi)
+    .getByRole('link', { name: /Meera Shah/ })
+    .click()
+  await expect(messages(ravi)).toHaveCount(1)
+  await expect(chatBadge(ravi)).toHaveCount(0)
+  expect((await call('GET', '/chat/unread', freelancer.token)).data).toEqual({
+    conversations: 0,
+    messages: 0,
+    from: [],
+  })
+  await ravi.context().close()
+})
+
 test('accepting an application raises the freelancer’s bell live; the notification opens /chat/{employerId}', async ({
   browser,
 }, testInfo) => {

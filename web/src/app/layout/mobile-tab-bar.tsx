@@ -22,7 +22,7 @@ export function MobileTabBar({ user, onPost }: { user: User | null; onPost: () =
       className="fixed inset-x-0 bottom-0 z-30 flex h-16 items-stretch border-t bg-white/95 pb-[env(safe-area-inset-bottom)] backdrop-blur md:hidden"
     >
       {first.map((item) => (
-        <TabLink key={item.label} item={item} active={item.isActive(pathname)} />
+        <TabLink key={item.label} item={item} active={item.isActive(pathname)} signedIn={!!user} />
       ))}
       {user ? (
         <DeferredCreateMenu
@@ -40,7 +40,7 @@ export function MobileTabBar({ user, onPost }: { user: User | null; onPost: () =
         />
       ) : null}
       {rest.map((item) => (
-        <TabLink key={item.label} item={item} active={item.isActive(pathname)} />
+        <TabLink key={item.label} item={item} active={item.isActive(pathname)} signedIn={!!user} />
       ))}
       {user ? (
         <DeferredAdminMenu
@@ -56,15 +56,25 @@ export function MobileTabBar({ user, onPost }: { user: User | null; onPost: () =
   )
 }
 
-function TabLink({ item, active }: { item: (typeof NAV_ITEMS)[number]; active: boolean }) {
+function TabLink({
+  item,
+  active,
+  signedIn,
+}: {
+  item: (typeof NAV_ITEMS)[number]
+  active: boolean
+  signedIn: boolean
+}) {
   return (
     <Link
       to={item.to}
       aria-current={active ? 'page' : undefined}
-      className={cn(tabClass, active && 'text-primary')}
+      className={cn(tabClass, 'relative', active && 'text-primary')}
     >
       <item.icon aria-hidden strokeWidth={active ? 2.4 : 2} />
       <span className="max-w-full truncate">{item.label}</span>
+      {/* After the label, so it is read as "Chat, 2 unread conversations"; drawn on the icon's corner. */}
+      {signedIn && item.badge ? <item.badge className="absolute top-1.5 left-1/2 ml-1" /> : null}
     </Link>
   )
 }

@@ -67,6 +67,7 @@ export function Sidebar({
             >
               <item.icon aria-hidden className={cn(active ? 'text-primary' : 'text-slate-400')} />
               {item.label}
+              {user && item.badge ? <item.badge className="ml-auto" /> : null}
             </Link>
           )
         })}

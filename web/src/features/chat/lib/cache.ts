@@ -3,9 +3,61 @@ import type { ChatMessage } from '@common/schemas/chat'
 import { chatKeys } from '../api/keys'
 import type { ConversationItem } from '../api/get-conversations'
 import type { MessagesData } from '../api/get-messages'
+import type { UnreadChats } from '../api/get-unread'
 
 /** The other person of a message, seen from `meId`. */
 export const otherOf = (m: ChatMessage, meId: string) => (m.sender._id === meId ? m.receiver : m.sender._id)
+
+/**
+ * Whether the conversation with `userId` is in front of the reader now (the page or the floating window shows it, in a
+ * visible tab): what arrives there is read at once, so it never counts as unread.
+ */
+export function isReadingNow(qc: QueryClient, userId: string): boolean {
+  if (typeof document !== 'undefined' && document.visibilityState !== 'visible') return false
+  const shown = qc.getQueryCache().find({ queryKey: chatKeys.messages(userId), exact: true })
+  // Shown and loaded: a conversation still loading, or that failed to, marks nothing read.
+  return !!shown && shown.getObserversCount() > 0 && shown.state.status === 'success'
+}
+
+/**
+ * The Chat item's count when a message arrives: its sender joins the people waiting, unless the reader has that
+ * conversation open. A list cut short by the server (more senders than it names) is fetched again instead.
+ */
+function countIncoming(qc: QueryClient, senderId: string): void {
+  const data = qc.getQueryData<UnreadChats>(chatKeys.unread())
+  if (!data || data.from.includes(senderId)) {
+    if (data) qc.setQueryData<UnreadChats>(chatKeys.unread(), { ...data, messages: data.messages + 1 })
+    return
+  }
+  if (data.from.length < data.conversations) {
+    void qc.invalidateQueries({ queryKey: chatKeys.unread() })
+    return
+  }
+  qc.setQueryData<UnreadChats>(chatKeys.unread(), {
+    conversations: data.conversations + 1,
+    messages: data.messages + 1,
+    from: [senderId, ...data.from],
+  })
+}
+
+/** The reader has read everything `senderId` sent: they no longer count on the Chat item. */
+function uncount(qc: QueryClient, senderId: string): void {
+  const data = qc.getQueryData<UnreadChats>(chatKeys.unread())
+  if (!data) return
+  if (!data.from.includes(senderId)) {
+    // Named nowhere in a list cut short: only the server knows what is left.
+    if (data.from.length < data.conversations) void qc.invalidateQueries({ queryKey: chatKeys.unread() })
+    return
+  }
+  const from = data.from.filter((id) => id !== senderId)
+  qc.setQueryData<UnreadChats>(chatKeys.unread(), {
+    conversations: data.conversations - 1,
+    messages: from.length ? data.messages : 0,
+    from,
+  })
+  // How many messages that took off is not known here: the server tells the rest.
+  if (from.length) void qc.invalidateQueries({ queryKey: chatKeys.unread() })
+}
 
 /**
  * Puts a message (sent here, or arriving on the socket) into the loaded conversation and the list, once — the
@@ -13,11 +65,16 @@ export const otherOf = (m: ChatMessage, meId: string) => (m.sender._id === meId 
  */
 export function addMessage(qc: QueryClient, m: ChatMessage, meId: string): void {
   const other = otherOf(m, meId)
+  const incoming = m.sender._id !== meId
+  // Already in the conversation: the copy of a message this tab has (an ack, or a refetch after a reconnect).
+  let seen = false
   qc.setQueryData<MessagesData>(chatKeys.messages(other), (data) => {
-    if (!data || data.pages.some((p) => p.messages.some((x) => x._id === m._id))) return data
+    if (data?.pages.some((p) => p.messages.some((x) => x._id === m._id))) seen = true
+    if (!data || seen) return data
     const [newest, ...rest] = data.pages
     return { ...data, pages: [{ ...newest, messages: [...newest.messages, m] }, ...rest] }
   })
+  const readingNow = incoming && isReadingNow(qc, other)
   let known = false
   qc.setQueryData<ConversationItem[]>(chatKeys.conversations(), (list) => {
     if (!list) return list
@@ -25,14 +82,18 @@ export function addMessage(qc: QueryClient, m: ChatMessage, meId: string): void 
     if (i < 0) return list
     known = true
     const c = list[i]
-    if (c.lastMessage?._id === m._id) return list
+    if (c.lastMessage?._id === m._id) {
+      seen = true
+      return list
+    }
     const updated: ConversationItem = {
       ...c,
       lastMessage: { _id: m._id, content: m.content, createdAt: m.createdAt, sender: m.sender._id },
-      unreadCount: m.sender._id === meId ? c.unreadCount : c.unreadCount + 1,
+      unreadCount: incoming && !readingNow ? c.unreadCount + 1 : c.unreadCount,
     }
     return [updated, ...list.slice(0, i), ...list.slice(i + 1)]
   })
+  if (incoming && !seen && !readingNow) countIncoming(qc, other)
   // A first message from someone new: the list needs their row (name, photo) from the server.
   if (!known) void qc.invalidateQueries({ queryKey: chatKeys.conversations() })
   // A message about a job neither side had linked before adds it to the side panel.
@@ -59,8 +120,10 @@ export function markConversationRead(
         }
       : data,
   )
-  if (e.readerId === meId)
+  if (e.readerId === meId) {
     qc.setQueryData<ConversationItem[]>(chatKeys.conversations(), (list) =>
       list?.map((c) => (c.user._id === other ? { ...c, unreadCount: 0 } : c)),
     )
+    uncount(qc, e.senderId)
+  }
 }

@@ -1,0 +1,83 @@
+import { QueryClient, QueryObserver } from '@tanstack/react-query'
+import { describe, expect, it } from 'vitest'
+import type { ChatMessage } from '@common/schemas/chat'
+import { chatKeys } from '../api/keys'
+import type { UnreadChats } from '../api/get-unread'
+import { addMessage, markConversationRead } from './cache'
+
+const me = '00000000-0000-4000-8000-00000000000a'
+const asha = '00000000-0000-4000-8000-00000000000b'
+const meera = '00000000-0000-4000-8000-00000000000c'
+let n = 0
+const message = (from: string, to: string): ChatMessage => ({
+  _id: `00000000-0000-4000-8000-${String(++n).padStart(12, '0')}`,
+  sender: { _id: from, fullname: from === me ? 'Ravi Kumar' : 'Someone' },
+  receiver: to,
+  content: `message ${n}`,
+  jobId: null,
+  createdAt: new Date(2026, 10, 25, 10, n).toISOString(),
+  readAt: null,
+  seq: String(n),
+})
+const setup = (unread: UnreadChats) => {
+  const qc = new QueryClient()
+  qc.setQueryData(chatKeys.unread(), unread)
+  return { qc, unread: () => qc.getQueryData<UnreadChats>(chatKeys.unread()) }
+}
+const none: UnreadChats = { conversations: 0, messages: 0, from: [] }
+
+describe('the Chat item’s count in the cache', () => {
+  it('counts each person once, newest first; one’s own messages never count', () => {
+    const { qc, unread } = setup(none)
+    addMessage(qc, message(asha, me), me)
+    addMessage(qc, message(asha, me), me)
+    addMessage(qc, message(me, meera), me)
+    addMessage(qc, message(meera, me), me)
+    expect(unread()).toEqual({ conversations: 2, messages: 3, from: [meera, asha] })
+  })
+
+  it('does not count what arrives in the conversation on screen', () => {
+    const { qc, unread } = setup(none)
+    qc.setQueryData(chatKeys.messages(asha), { pages: [{ messages: [] }], pageParams: [null] })
+    const shown = new QueryObserver(qc, { queryKey: chatKeys.messages(asha), enabled: false })
+    const stop = shown.subscribe(() => {})
+    addMessage(qc, message(asha, me), me)
+    expect(unread()).toEqual(none)
+    // Once it is closed, the next one counts.
+    stop()
+    addMessage(qc, message(asha, me), me)
+    expect(unread()).toEqual({ conversations: 1, messages: 1, from: [asha] })
+  })
+
+  it('does not count a message the conversation already holds twice', () => {
+    const { qc, unread } = setup(none)
+    qc.setQueryData(chatKeys.messages(asha), { pages: [{ messages: [] }], pageParams: [null] })
+    const m = message(asha, me)
+    addMessage(qc, m, me)
+    addMessage(qc, m, me)
+    expect(unread()).toEqual({ conversations: 1, messages: 1, from: [asha] })
+  })
+
+  it('asks the server again when its list names fewer people than it counts', () => {
+    const many = Array.from(
+      { length: 100 },
+      (_, i) => `00000000-0000-4000-9000-${String(i).padStart(12, '0')}`,
+    )
+    const { qc, unread } = setup({ conversations: 150, messages: 400, from: many })
+    addMessage(qc, message(asha, me), me)
+    expect(unread()).toEqual({ conversations: 150, messages: 400, from: many })
+    expect(qc.getQueryState(chatKeys.unread())?.isInvalidated).toBe(true)
+  })
+
+  it('reading a conversation takes its person off; a read receipt for the other side does not', () => {
+    const { qc, unread } = setup({ conversations: 2, messages: 3, from: [meera, asha] })
+    const readAt = new Date().toISOString()
+    markConversationRead(qc, { readerId: asha, senderId: me, readAt }, me)
+    expect(unread()).toEqual({ conversations: 2, messages: 3, from: [meera, asha] })
+    markConversationRead(qc, { readerId: me, senderId: asha, readAt }, me)
+    expect(unread()?.from).toEqual([meera])
+    expect(unread()?.conversations).toBe(1)
+    markConversationRead(qc, { readerId: me, senderId: meera, readAt }, me)
+    expect(unread()).toEqual(none)
+  })
+})
