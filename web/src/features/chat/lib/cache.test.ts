@@ -36,17 +36,22 @@ describe('the Chat item’s count in the cache', () => {
     expect(unread()).toEqual({ conversations: 2, messages: 3, from: [meera, asha] })
   })
 
-  it('does not count what arrives in the conversation on screen', () => {
+  it('does not count what arrives in the conversation on screen, on the item or in the list', () => {
     const { qc, unread } = setup(none)
+    const row = { _id: 'c1', user: { _id: asha }, lastMessage: null, unreadCount: 0, jobs: [], jobCount: 0 }
+    qc.setQueryData(chatKeys.conversations(), [row])
+    const listCount = () => qc.getQueryData<(typeof row)[]>(chatKeys.conversations())?.[0].unreadCount
     qc.setQueryData(chatKeys.messages(asha), { pages: [{ messages: [] }], pageParams: [null] })
     const shown = new QueryObserver(qc, { queryKey: chatKeys.messages(asha), enabled: false })
     const stop = shown.subscribe(() => {})
     addMessage(qc, message(asha, me), me)
     expect(unread()).toEqual(none)
+    expect(listCount()).toBe(0)
     // Once it is closed, the next one counts.
     stop()
     addMessage(qc, message(asha, me), me)
     expect(unread()).toEqual({ conversations: 1, messages: 1, from: [asha] })
+    expect(listCount()).toBe(1)
   })
 
   it('does not count a message the conversation already holds twice', () => {
