@@ -47,12 +47,14 @@ export interface RealtimeOptions {
 const uuid = z.string().uuid()
 
 /**
- * A connection of the adapter's own, whose fire-and-forget commands (SUBSCRIBE, heartbeat PUBLISH) cannot surface as
- * unhandled rejections when the process shuts down while they are in flight.
+ * A connection of the adapter's own, whose fire-and-forget commands (SUBSCRIBE, heartbeat PUBLISH, a dropped socket's
+ * session SET) cannot surface as unhandled rejections when the process shuts down while they are in flight.
  */
-function adapterClient(redis: Redis): Redis {
+export function adapterClient(redis: Redis): Redis {
   const quiet = (c: Redis) => {
-    for (const name of ['subscribe', 'publish'] as const) {
+    // `set`: the adapter saves each dropped socket's session without waiting for the answer; at shutdown the sockets
+    // drop as the connection closes.
+    for (const name of ['subscribe', 'publish', 'set'] as const) {
       const original = c[name].bind(c) as (...args: unknown[]) => Promise<unknown>
       ;(c as any)[name] = (...args: unknown[]) => {
         const p = original(...args)
