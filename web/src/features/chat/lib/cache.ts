@@ -25,8 +25,9 @@ export function isReadingNow(qc: QueryClient, userId: string): boolean {
  */
 function countIncoming(qc: QueryClient, senderId: string): void {
   const data = qc.getQueryData<UnreadChats>(chatKeys.unread())
-  if (!data || data.from.includes(senderId)) {
-    if (data) qc.setQueryData<UnreadChats>(chatKeys.unread(), { ...data, messages: data.messages + 1 })
+  if (!data) return
+  if (data.from.includes(senderId)) {
+    qc.setQueryData<UnreadChats>(chatKeys.unread(), { ...data, messages: data.messages + 1 })
     return
   }
   if (data.from.length < data.conversations) {
