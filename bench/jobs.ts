@@ -1,6 +1,6 @@
-// Every hot read under load — job list (filtered, sorted, a deep cursor), job detail, search, conversations, unread chats,
-// messages, the feed, notifications — each beside a bare Fastify route answering the same bytes (the ceiling),
-// with an EXPLAIN of the SQL each one runs. Usage:
+// Every hot read under load — job list (filtered, sorted, a deep cursor), job detail, search, conversations,
+// unread chats, messages, the feed, notifications — each beside a bare Fastify route answering the same bytes (the
+// ceiling), with an EXPLAIN of the SQL each one runs. Usage:
 //   npm run bench                                  full volumes on PostgreSQL at DATABASE_URL (default local `test`)
 //   BENCH_SCALE=0.05 BENCH_SECONDS=3 npm run bench  a quick look (sizes × 0.05)
 //   BENCH_PGLITE=1 npm run bench                   embedded PGlite, sizes / 10

@@ -184,6 +184,8 @@ test('the Chat item counts the people waiting for a reply: live, never for the c
   // Reading Asha's conversation takes her off the count.
   await chatLink.click()
   await expect(ravi).toHaveURL('/chat')
+  // The list, not the page it came from (the address changes before the new page is drawn).
+  await expect(main(ravi).getByRole('heading', { name: 'Messages' })).toBeVisible()
   await main(ravi)
     .getByRole('link', { name: /Asha Iyer/ })
     .click()
@@ -211,6 +213,8 @@ test('the Chat item counts the people waiting for a reply: live, never for the c
   // Meera's conversation, read from the list: nobody is waiting any more.
   await chatLink.click()
   await expect(ravi).toHaveURL('/chat')
+  // The list, not the page it came from (the address changes before the new page is drawn).
+  await expect(main(ravi).getByRole('heading', { name: 'Messages' })).toBeVisible()
   await main(ravi)
     .getByRole('link', { name: /Meera Shah/ })
     .click()
