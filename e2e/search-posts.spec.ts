@@ -41,6 +41,8 @@ test('a search finds a post by a word in it and shows it in the Posts section', 
   const card = posts.getByRole('article', { name: `Post by ${name}` })
   await expect(card).toHaveCount(1)
   await expect(card.getByText(text)).toBeVisible()
+  // The word searched for is marked in the post's text (as a job's and a person's are), and nothing else is.
+  await expect(card.locator('mark')).toHaveText([word])
   await expect(card.getByRole('link', { name, exact: true }).filter({ hasText: name })).toHaveAttribute(
     'href',
     `/m/${author.user.userId}`,

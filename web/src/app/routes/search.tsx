@@ -32,6 +32,8 @@ export function Component() {
   }
   const first = pages[0]
   const corrected = first?.correctedQuery
+  // People and posts come without highlight ranges: the words typed, and the correction's, are marked in them.
+  const marking = `${q} ${corrected ?? ''}`
 
   return (
     <div className="mx-auto flex w-full max-w-6xl flex-col gap-5">
@@ -58,8 +60,8 @@ export function Component() {
           <section aria-label="Jobs" className="flex flex-col gap-3">
             <JobGrid list={list} />
           </section>
-          {first ? <PeopleResults users={first.users} query={`${q} ${corrected ?? ''}`} /> : null}
-          {first ? <PostResults posts={first.posts} /> : null}
+          {first ? <PeopleResults users={first.users} query={marking} /> : null}
+          {first ? <PostResults posts={first.posts} query={marking} /> : null}
         </>
       )}
     </div>

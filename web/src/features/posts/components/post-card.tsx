@@ -22,6 +22,7 @@ import {
 import { paths } from '@/config/paths'
 import { useAuth } from '@/lib/auth'
 import { errorText } from '@/lib/errors'
+import { Marked } from '@/components/ui/marked'
 import { cn } from '@/lib/utils'
 import { useDeletePost } from '../api/delete-post'
 import type { Post } from '../api/get-posts'
@@ -31,8 +32,11 @@ import { CommentsSection } from './comments-section'
 import { LinkCard } from './link-card'
 import { MediaGrid } from './media-grid'
 
-/** One post: author, text, media, link, and the like and comment actions. */
-export function PostCard({ post }: { post: Post }) {
+/**
+ * One post: author, text, media, link, and the like and comment actions. `query` (search results) marks its words in
+ * the text.
+ */
+export function PostCard({ post, query }: { post: Post; query?: string }) {
   const { user } = useAuth()
   const like = useToggleLike()
   const [commentsOpen, setCommentsOpen] = useState(false)
@@ -77,7 +81,9 @@ export function PostCard({ post }: { post: Post }) {
         ) : null}
       </header>
       {post.content ? (
-        <p className="text-[15px] leading-relaxed break-words whitespace-pre-wrap">{post.content}</p>
+        <p className="text-[15px] leading-relaxed break-words whitespace-pre-wrap">
+          {query ? <Marked text={post.content} query={query} /> : post.content}
+        </p>
       ) : null}
       <MediaGrid media={post.media} authorName={post.author.fullname} />
       {post.link ? <LinkCard link={post.link} preview={post.linkPreview} /> : null}

@@ -3,9 +3,9 @@ import { PostCard } from './post-card'
 
 /**
  * The posts a search found, each the feed's own card (likes, comments and the author's menu work the same) — a
- * section after jobs and people, shown only when something matched.
+ * section after jobs and people, shown only when something matched, with the query's words marked in each text.
  */
-export function PostResults({ posts }: { posts: Post[] }) {
+export function PostResults({ posts, query }: { posts: Post[]; query: string }) {
   if (!posts.length) return null
   return (
     <section aria-label="Posts" className="flex flex-col gap-3">
@@ -13,7 +13,7 @@ export function PostResults({ posts }: { posts: Post[] }) {
       <ul className="grid grid-cols-1 items-start gap-4 lg:grid-cols-2">
         {posts.map((p) => (
           <li key={p._id}>
-            <PostCard post={p} />
+            <PostCard post={p} query={query} />
           </li>
         ))}
       </ul>

@@ -2,7 +2,7 @@ import { Link } from 'react-router'
 import type { User } from '@common/schemas/user'
 import { UserAvatar } from '@/components/ui/avatar'
 import { paths } from '@/config/paths'
-import { Marked } from './marked'
+import { Marked } from '@/components/ui/marked'
 
 const SKILLS_SHOWN = 3
 
