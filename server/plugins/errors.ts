@@ -10,6 +10,13 @@ import { AppError } from '../errors'
  */
 const BAD_VALUE_CODES = new Set(['22021', '22P05', '22P02', '22003', '22007', '22008'])
 
+/**
+ * Zod's own wording ("Too big: expected string to have <=5000 characters") does not say which field it means, so the
+ * message leads with the field's name. The schemas' own messages name it already ("A post is at most 5000
+ * characters") and are sent as they are, fit for a toast.
+ */
+const ZOD_DEFAULT_WORDING = /^(Invalid|Too big|Too small|Unrecognized key)/
+
 /** One error envelope for every failure: typed errors as they are, validation by field, the rest generic. */
 export const errorsPlugin = fp(async (app: FastifyInstance) => {
   app.setErrorHandler((err: FastifyError, req, reply) => {
@@ -31,7 +38,7 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
       const [field, msg] = Object.entries(errors)[0] ?? ['body', 'Invalid request']
       return reply.status(400).send({
         success: false,
-        message: field === 'body' ? msg : `${field}: ${msg}`,
+        message: field === 'body' || !ZOD_DEFAULT_WORDING.test(msg) ? msg : `${field}: ${msg}`,
         code: 'validation_failed',
         errors,
       })

@@ -39,7 +39,7 @@ describe('POST /api/v1/company', () => {
     })
   })
   it('400 for a blank name or a website that is not http(s)', async () => {
-    expect((await create(asha, { name: '  ' })).json().message).toBe('name: Company name is required')
+    expect((await create(asha, { name: '  ' })).json().message).toBe('Company name is required')
     const bad = await create(asha, { name: 'X', website: 'javascript:alert(1)' })
     expect(bad.statusCode).toBe(400)
     expect(bad.json().errors).toHaveProperty('website')

@@ -78,12 +78,12 @@ describe('GET /api/v1/job/get filters', () => {
   })
   it('refuses bad filters with a clear message', async () => {
     const cases: [string, string][] = [
-      ['category=Gigs', 'category: Category must be one of: Internships, Jobs, Competitions, Mentorship, Courses, Practice, Scholarships, Articles, Conferences, Workshops'],
-      ['sort=cheapest', 'sort: Sort must be relevant, newest or closest'],
-      ['minAmount=abc', 'minAmount: Minimum amount must contain only digits with an optional decimal point'],
+      ['category=Gigs', 'Category must be one of: Internships, Jobs, Competitions, Mentorship, Courses, Practice, Scholarships, Articles, Conferences, Workshops'],
+      ['sort=cheapest', 'Sort must be relevant, newest or closest'],
+      ['minAmount=abc', 'Minimum amount must contain only digits with an optional decimal point'],
       ['minAmount=10&maxAmount=5', 'The minimum amount is more than the maximum'],
-      ['limit=500', 'limit: Limit must be at most 50'],
-      ['location=Atlantis', 'location: Choose one of the 28 states, the 8 union territories, or Remote'],
+      ['limit=500', 'Limit must be at most 50'],
+      ['location=Atlantis', 'Choose one of the 28 states, the 8 union territories, or Remote'],
     ] // prettier-ignore
     for (const [query, message] of cases) {
       const res = await injectAs(ctx.app, ravi, { method: 'GET', url: `/api/v1/job/get?${query}` })

@@ -94,14 +94,11 @@ describe('POST /api/v1/job/post', () => {
   })
   it('answers each field’s message for bad numbers, locations and deadlines', async () => {
     const cases: [Record<string, unknown>, string][] = [
-      [{ amount: '12,000' }, 'amount: Amount must contain only digits with an optional decimal point'],
-      [{ amount: '10.001' }, 'amount: Amount can have at most 2 decimal places'],
-      [{ paymentType: 'per-unit', rate: '100', units: '1.5' }, 'units: Units must be a whole number'],
-      [{ duration: 'two' }, 'duration: Duration must contain only digits with an optional decimal point'],
-      [
-        { locationPreference: 'Mars' },
-        'locationPreference: Choose one of the 28 states, the 8 union territories, or Remote',
-      ],
+      [{ amount: '12,000' }, 'Amount must contain only digits with an optional decimal point'],
+      [{ amount: '10.001' }, 'Amount can have at most 2 decimal places'],
+      [{ paymentType: 'per-unit', rate: '100', units: '1.5' }, 'Units must be a whole number'],
+      [{ duration: 'two' }, 'Duration must contain only digits with an optional decimal point'],
+      [{ locationPreference: 'Mars' }, 'Choose one of the 28 states, the 8 union territories, or Remote'],
       [{ deadline: '2001-01-01' }, 'The deadline must be today or later'],
     ]
     for (const [fields, message] of cases) {
