@@ -40,8 +40,6 @@ async function openPglite(dataDir?: string): Promise<Database> {
   const { drizzle } = await import('drizzle-orm/pglite')
   if (dataDir) fs.mkdirSync(path.dirname(dataDir), { recursive: true })
   const client = await PGlite.create(dataDir, { extensions: { pg_trgm } })
-  // As on a server (openPostgres): statements prepared by name are planned once.
-  await client.exec('set plan_cache_mode = force_generic_plan')
   const db = trackCommits(drizzle(client, { schema }) as unknown as Db)
   return {
     kind: 'pglite',
@@ -71,9 +69,10 @@ async function openPostgres(url: string, schemaName?: string): Promise<Database>
   const pool = new pg.default.Pool({
     connectionString: url,
     max: 10,
-    // The few statements prepared by name (session lookup, chat send, notification pages) are planned once per
-    // connection, not per call: their shape fits every argument, and planning the send costs as much as running it.
-    options: `-c plan_cache_mode=force_generic_plan${schemaName ? ` -c search_path=${schemaName},public` : ''}`,
+    // PostgreSQL's own plan choice (plan_cache_mode = auto): a search or filter is planned for the values it is
+    // given, and a statement prepared by name settles on one plan after a few calls when that plan costs no more
+    // (ADR 039; ADR 028 had forced generic plans on every statement, which made search 2-3x dearer).
+    ...(schemaName ? { options: `-c search_path=${schemaName},public` } : {}),
   })
   pool.on('error', () => {}) // idle client errors surface on the next query instead of crashing the process
   const db = trackCommits(drizzle(pool, { schema }) as unknown as Db)
