@@ -23,14 +23,16 @@ export function searchService(deps: { db: Db; jobs: JobsService; parser: QueryPa
       const text = q.q.trim()
       const parsed = text ? await deps.parser.parse(text) : undefined
       const query = JobListQuery.parse({ q: text, sort: 'relevant', limit: q.limit, cursor: q.cursor })
-      const list = await deps.jobs.list(viewer, query, parsed)
-      // People and posts come with the first page only; later pages are more jobs.
+      // People and posts come with the first page only; later pages are more jobs. The three reads are independent,
+      // so on PostgreSQL they run side by side on separate connections (PGlite takes them in turn).
       const first = parsed && !q.cursor
-      const people = first ? await searchRepo.people(deps.db, parsed.strict, parsed.raw, PEOPLE_LIMIT) : []
       const viewerId = viewer?.id ?? null
-      // Posts as the feed shows them (GET /posts items), likedByMe and isMine for this viewer.
-      const posts =
-        first && parsed.strict ? await postsRepo.matching(deps.db, parsed.strict, viewerId, POSTS_LIMIT) : []
+      const [list, people, posts] = await Promise.all([
+        deps.jobs.list(viewer, query, parsed),
+        first ? searchRepo.people(deps.db, parsed.strict, parsed.raw, PEOPLE_LIMIT) : [],
+        // Posts as the feed shows them (GET /posts items), likedByMe and isMine for this viewer.
+        first && parsed.strict ? postsRepo.matching(deps.db, parsed.strict, viewerId, POSTS_LIMIT) : [],
+      ])
       return {
         jobs: list.jobs,
         users: people.map((u) => presentUser(u, viewer)),
