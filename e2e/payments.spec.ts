@@ -27,7 +27,8 @@ async function hiredJob() {
   const client = await createUserViaApi({ fullname: `Asha Iyer ${t}`, role: 'client' })
   const freelancer = await createUserViaApi({ fullname: `Ravi Kumar ${t}`, role: 'freelancer' })
   const { job } = await api<{ job: { _id: string; title: string } }>('POST', '/job/post', client.token, {
-    title: `Translate the ${t} onboarding guide`,
+    // Long enough that the checkout's one-line description must truncate on a phone rather than widen the dialog.
+    title: `Translate the ${t} onboarding guide for our new warehouse staff in Bhiwandi`,
     description: 'Translate five chapters of our onboarding guide from English to Hindi.',
     paymentType: 'per-unit',
     locationPreference: 'Remote',
@@ -90,6 +91,8 @@ test('client funds 3 of 5 units in the sandbox checkout, freelancer delivers, cl
   await pay.click()
   await expect(checkoutDialog(page)).toBeVisible()
   await expect(checkoutDialog(page)).toContainText('₹1,50,000.00')
+  // Nothing in it is wider than the dialog (a long job title once pushed the buttons off a phone's screen).
+  await expect.poll(() => checkoutDialog(page).evaluate((el) => el.scrollWidth - el.clientWidth)).toBe(0)
   await shot(page, testInfo, 'payments-checkout')
   await checkoutDialog(page).getByRole('radio', { name: 'Failure' }).check()
   await checkoutDialog(page).getByRole('button', { name: 'Pay ₹1,50,000.00' }).click()
