@@ -83,6 +83,8 @@ async function seedJobs() {
     category: 'Jobs',
     skills: ['Hindi Translation'],
     locationPreference: 'Delhi',
+    duration: '6',
+    hours: '12',
   })
   return { t, client, react, workshop, translation }
 }
@@ -383,4 +385,7 @@ test("the creator sees the job's menu instead of Apply; a closed job shows 'Clos
   await expect(main(page).getByText('Closed', { exact: true }).first()).toBeVisible()
   await expect(main(page).getByRole('button', { name: 'Apply Now' })).toHaveCount(0)
   await expect(main(page)).toContainText('₹500.00 × 30 units')
+  // Duration and hours in the units the post form asks for.
+  await expect(main(page).getByText('6 weeks', { exact: true })).toBeVisible()
+  await expect(main(page).getByText('12 hours a week', { exact: true })).toBeVisible()
 })

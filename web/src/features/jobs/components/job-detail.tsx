@@ -28,7 +28,15 @@ import { useAuth } from '@/lib/auth'
 import { openChatWindow } from '@/lib/chat-window'
 import { cn } from '@/lib/utils'
 import type { Job } from '../api/get-jobs'
-import { deadlineText, formatDate, isClosed, paymentBreakdown, postedText } from '../lib/format'
+import {
+  deadlineText,
+  durationText,
+  formatDate,
+  isClosed,
+  paymentBreakdown,
+  postedText,
+  weeklyHoursText,
+} from '../lib/format'
 import { ApplySection } from './apply-section'
 
 /** One fact of a `<dl>`: only dt and dd sit in its group (the icon is part of the term, hidden from readers). */
@@ -238,12 +246,12 @@ export function JobDetail({
           ) : null}
           {job.duration !== null ? (
             <Fact icon={<Hourglass aria-hidden />} label="Duration">
-              {formatCount(job.duration)}
+              {durationText(job.duration)}
             </Fact>
           ) : null}
           {job.hours !== null ? (
             <Fact icon={<Clock aria-hidden />} label="Hours">
-              {formatCount(job.hours)}
+              {weeklyHoursText(job.hours)}
             </Fact>
           ) : null}
           <Fact icon={<Send aria-hidden />} label="Application process">

@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest'
 import type { Job } from '../api/get-jobs'
-import { deadlineText, formatDate, paymentBreakdown, postedText } from './format'
+import {
+  deadlineText,
+  durationText,
+  formatDate,
+  paymentBreakdown,
+  postedText,
+  weeklyHoursText,
+} from './format'
 
 const NOW = Date.parse('2026-11-22T10:00:00Z')
 const job = (over: Partial<Job>) =>
@@ -63,5 +70,15 @@ describe('dates', () => {
     expect(postedText(old, now)).toBe(formatDate(old))
     const future = new Date(now + 86_400_000).toISOString()
     expect(postedText(future, now)).toBe(formatDate(future))
+  })
+})
+
+describe('duration and hours', () => {
+  it('say the units the post form asks for', () => {
+    expect(durationText(9)).toBe('9 weeks')
+    expect(durationText(1)).toBe('1 week')
+    expect(durationText(2.5)).toBe('2.5 weeks')
+    expect(weeklyHoursText(20)).toBe('20 hours a week')
+    expect(weeklyHoursText(1)).toBe('1 hour a week')
   })
 })

@@ -130,3 +130,9 @@ export function postedText(iso: string, now = Date.now()): string {
   if (days < 30) return `${days} days ago`
   return formatDate(iso)
 }
+
+/** A job's duration, which the post form asks for in weeks: "1 week", "9 weeks", "2.5 weeks". */
+export const durationText = (weeks: number) => plural(weeks, 'week')
+
+/** The hours the post form asks for ("Hours per week"): "20 hours a week", "1 hour a week". */
+export const weeklyHoursText = (hours: number) => `${plural(hours, 'hour')} a week`
