@@ -26,6 +26,7 @@ import {
   AdminJobsSkeleton,
   AdminJobsTable,
 } from '@/features/admin-jobs/components/admin-jobs-list'
+import { jobCountText } from '@/features/admin-jobs/lib/format'
 import { useIsMobile } from '@/hooks/use-media-query'
 import { httpStatus, serverMessage } from '@/lib/errors'
 
@@ -97,9 +98,12 @@ export function Component() {
         </div>
         {query.data ? (
           <p className="text-xs text-muted-foreground" aria-live="polite">
-            {needle
-              ? `${jobs.length} of ${all.length} jobs`
-              : `${all.length} job${all.length === 1 ? '' : 's'}`}
+            {jobCountText({
+              matching: jobs.length,
+              loaded: all.length,
+              more: !!query.hasNextPage,
+              filtered: !!needle,
+            })}
             {' · '}
             {query.isFetching ? (
               <span className="inline-flex items-center gap-1">

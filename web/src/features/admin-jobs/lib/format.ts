@@ -41,3 +41,18 @@ export function priceSummary(j: {
   const cycles = j.cycles ?? 1
   return `${formatRupees(j.rate ?? 0)} ${j.frequency ?? ''} × ${cycles}`.replace(/\s+/g, ' ')
 }
+
+/**
+ * The manage list's count. Only what has loaded is known: with more pages to come it says so ("100+ jobs"), and a
+ * title filter, which looks only at what has loaded, says how many it looked at.
+ */
+export function jobCountText(o: {
+  matching: number
+  loaded: number
+  more: boolean
+  filtered: boolean
+}): string {
+  if (o.filtered) return `${o.matching} of ${o.more ? `the first ${o.loaded}` : o.loaded} jobs`
+  if (o.more) return `${o.loaded}+ jobs`
+  return `${o.loaded} job${o.loaded === 1 ? '' : 's'}`
+}

@@ -1,0 +1,17 @@
+import { describe, expect, it } from 'vitest'
+import { jobCountText } from './format'
+
+describe('jobCountText', () => {
+  it('counts every job when all have loaded', () => {
+    expect(jobCountText({ matching: 1, loaded: 1, more: false, filtered: false })).toBe('1 job')
+    expect(jobCountText({ matching: 7, loaded: 7, more: false, filtered: false })).toBe('7 jobs')
+    expect(jobCountText({ matching: 2, loaded: 7, more: false, filtered: true })).toBe('2 of 7 jobs')
+  })
+
+  it('does not pass a loaded page off as the whole list', () => {
+    expect(jobCountText({ matching: 100, loaded: 100, more: true, filtered: false })).toBe('100+ jobs')
+    expect(jobCountText({ matching: 3, loaded: 100, more: true, filtered: true })).toBe(
+      '3 of the first 100 jobs',
+    )
+  })
+})
