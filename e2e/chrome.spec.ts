@@ -187,6 +187,37 @@ test('the create menu offers Post, Outsource and Experience and closes on an out
   await expect(pageHeading(page)).toContainText('Post a job')
 })
 
+test('until its menu has loaded, Create looks as it will and ignores a click; then it opens', async ({
+  page,
+}) => {
+  const me = await createUserViaApi({ fullname: 'Kabir Das', role: 'client' })
+  // Hold the create menu's chunk, so the trigger stays the placeholder for as long as the test needs.
+  let release!: () => void
+  const held = new Promise<void>((resolve) => (release = resolve))
+  await page.route(/\/assets\/create-menu-[^/]+\.js$/, async (route) => {
+    await held
+    await route.continue()
+  })
+  await signInAs(page, me, '/chat')
+  const createButton = mainNav(page).getByRole('button', { name: 'Create' })
+  const opacity = () => createButton.evaluate((el) => getComputedStyle(el).opacity)
+  await expect(createButton).toHaveAttribute('aria-disabled', 'true')
+  // Not faded: the placeholder once flashed at 55 % on every page load.
+  await expect.poll(opacity).toBe('1')
+  await createButton.dispatchEvent('click')
+  await expect(page.getByRole('menu')).toHaveCount(0)
+
+  release()
+  await expect(createButton).not.toHaveAttribute('aria-disabled')
+  await expect.poll(opacity).toBe('1')
+  await createButton.click()
+  await expect(page.getByRole('menu').getByRole('menuitem')).toHaveText([
+    /^Post/,
+    /^Outsource/,
+    /^Experience/,
+  ])
+})
+
 test('the profile popover links to the profile and My Posts and switches a freelancer to hiring', async ({
   page,
   toasts,

@@ -7,6 +7,7 @@ import {
   useState,
   type ComponentType,
   type ReactElement,
+  type MouseEvent,
   type ReactNode,
 } from 'react'
 import { retryImport } from '@/lib/retry-import'
@@ -46,17 +47,23 @@ function useAfterLoad(): boolean {
 }
 
 type WithTrigger = { trigger: ReactNode }
+type PlaceholderProps = { 'aria-disabled'?: boolean; onClick?: (e: MouseEvent) => void }
+const PLACEHOLDER_PROPS: PlaceholderProps = {
+  'aria-disabled': true,
+  onClick: (e) => e.preventDefault(),
+}
 
 /**
  * Loads an overlay (menu, popover, drawer) in its own chunk, so a visitor's first download is only the chrome.
- * Until the chunk arrives the trigger is shown disabled — it looks the same and cannot be clicked into a void.
+ * Until the chunk arrives the trigger looks exactly as it will (no faded "disabled" style flashing on every load),
+ * is marked aria-disabled for assistive technology and tests, and ignores clicks instead of opening into a void.
  */
 export function deferOverlay<P extends WithTrigger>(load: () => Promise<ComponentType<P>>) {
   const Lazy = lazy(async () => ({ default: await retryImport(load) }))
   function Deferred(props: P) {
     const ready = useAfterLoad()
     const placeholder = isValidElement(props.trigger)
-      ? cloneElement(props.trigger as ReactElement<{ disabled?: boolean }>, { disabled: true })
+      ? cloneElement(props.trigger as ReactElement<PlaceholderProps>, PLACEHOLDER_PROPS)
       : props.trigger
     if (!ready) return placeholder
     return (
