@@ -52,6 +52,19 @@ test('a newcomer signs up, fills in the profile and skills, logs out and back in
   await expect(otpField(page)).toBeVisible()
   await toasts.expect(/^OTP sent!/, 'success')
   await expect(page.getByText(`We sent a 6-digit code to ${email}`)).toBeVisible()
+  // The address moves to its own line whole rather than breaking at the @, unless it is wider than the box.
+  const address = page.getByText(email, { exact: true })
+  const lines = await address.evaluate((el) => {
+    const range = document.createRange()
+    range.selectNodeContents(el)
+    const tops = new Set([...range.getClientRects()].map((r) => Math.round(r.top)))
+    // Its width on one line, against the paragraph's.
+    const ctx = document.createElement('canvas').getContext('2d')!
+    ctx.font = getComputedStyle(el).font
+    const fits = ctx.measureText(el.textContent ?? '').width <= el.parentElement!.clientWidth
+    return { count: tops.size, fits }
+  })
+  if (lines.fits) expect(lines.count).toBe(1)
 
   // --- Signup, step two: empty code, wrong code, right code ----------------------------------------------
   const code = await getOtp(email, { after })

@@ -39,7 +39,7 @@ export function OtpStep({
         <div className="min-w-0">
           <p className="text-slate-700">
             We sent a {OTP.digits}-digit code to{' '}
-            <span className="font-medium [overflow-wrap:anywhere] text-slate-900">
+            <span className="inline-block max-w-full font-medium [overflow-wrap:anywhere] text-slate-900">
               {email.includes('@') ? (
                 <>
                   {email.slice(0, email.indexOf('@'))}
