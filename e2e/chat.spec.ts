@@ -249,6 +249,14 @@ test('accepting an application raises the freelancer’s bell live; the notifica
   const item = drawer.getByRole('button', { name: /was accepted/ })
   await expect(item).toHaveAttribute('data-unread', 'true')
   await expect(item.getByLabel('Unread')).toBeVisible()
+  // Its time in the browser's own format, to the minute.
+  const stamp = item.locator('time')
+  const iso = await stamp.getAttribute('datetime')
+  const local = await ravi.evaluate(
+    (at) => new Date(at).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' }),
+    iso!,
+  )
+  await expect(stamp).toHaveText(local)
   await shot(ravi, testInfo, 'chat-notifications')
   await item.click()
   await expect(ravi).toHaveURL(`/chat/${client.user._id}`)

@@ -21,6 +21,10 @@ const ICONS: Partial<Record<NotificationItem['type'], typeof Bell>> = {
   payment_requested: IndianRupee,
 }
 
+/** Spec §2: each item's timestamp in the reader's own local format — date and minute, no seconds. */
+const localTime = (iso: string) =>
+  new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' })
+
 /**
  * Spec §2 "Notification panel": a 24rem drawer titled 'Notifications'; 'Mark all read' only while unread exist;
  * unread items dotted and highlighted; local timestamps. A click marks the item read, then navigates by type
@@ -142,7 +146,7 @@ export function NotificationDrawer({
                           {n.message}
                         </span>
                         <time dateTime={n.createdAt} className="mt-0.5 block text-xs text-muted-foreground">
-                          {new Date(n.createdAt).toLocaleString()}
+                          {localTime(n.createdAt)}
                         </time>
                       </span>
                       {!n.isRead ? (
