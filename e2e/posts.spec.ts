@@ -72,7 +72,7 @@ test('a post with two photos and a link: create, see everywhere, like and commen
   await linkInput.fill('https://not a link')
   await text.fill(`  ${words}  `)
   await postButton.click()
-  await toasts.expect('link: The link must be a web address starting with http:// or https://', 'error')
+  await toasts.expect('The link must be a web address starting with http:// or https://', 'error')
   await expect(dialog).toBeVisible()
   await expect(grid.getByRole('listitem')).toHaveCount(2)
 
@@ -125,6 +125,11 @@ test('a post with two photos and a link: create, see everywhere, like and commen
   await page.goto(`/m/${author.user.userId}`)
   const profilePosts = main(page).getByRole('region', { name: 'Posts' })
   await expect(profilePosts.getByText(words)).toBeVisible()
+  // The posts keep the profile's column: as wide as the section they sit in, like the cards above.
+  const sectionBox = (await profilePosts.boundingBox())!
+  const postBox = (await profilePosts.getByRole('article').first().boundingBox())!
+  expect(Math.abs(postBox.x - sectionBox.x)).toBeLessThan(1)
+  expect(Math.abs(postBox.width - sectionBox.width)).toBeLessThan(1)
   await shot(page, testInfo, 'posts-profile')
 
   // --- A second person likes and comments -----------------------------------------------------------------

@@ -80,15 +80,14 @@ export function Component() {
         <h2 id="profile-posts" className="text-lg font-semibold">
           Posts
         </h2>
-        <div className="w-full max-w-2xl">
-          <PostList
-            scope={{ kind: 'user', userId }}
-            emptyTitle="No posts yet"
-            emptyText={
-              isOwner ? 'Share an update from the Create menu.' : `${user.fullname} hasn't posted yet.`
-            }
-          />
-        </div>
+        {/* As wide as the cards above, so the page keeps one column edge. */}
+        <PostList
+          scope={{ kind: 'user', userId }}
+          emptyTitle="No posts yet"
+          emptyText={
+            isOwner ? 'Share an update from the Create menu.' : `${user.fullname} hasn't posted yet.`
+          }
+        />
       </section>
     </div>
   )
