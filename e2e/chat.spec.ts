@@ -397,6 +397,13 @@ test('Messages: empty list for a newcomer', async ({ page }, testInfo) => {
   await expect(page.getByRole('heading', { name: 'Messages' })).toBeVisible()
   await expect(main(page).getByText('No conversations yet')).toBeVisible()
   await shot(page, testInfo, 'chat-empty')
+
+  // An address with a malformed or unknown person in it says so plainly, with no retry to offer.
+  for (const who of ['ravi0001', '00000000-0000-4000-8000-000000000000']) {
+    await page.goto(`/chat/${who}`)
+    await expect(main(page).getByRole('heading', { name: 'User not found' })).toBeVisible()
+    await expect(main(page).getByRole('button', { name: 'Retry' })).toHaveCount(0)
+  }
 })
 
 test('a dropped connection comes back by itself and shows what arrived meanwhile, without a reload', async ({

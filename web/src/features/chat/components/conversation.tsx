@@ -80,7 +80,12 @@ export function Conversation({
         ) : null}
         <UserX className="size-8 text-slate-400" aria-hidden />
         <Heading className="font-medium text-slate-800">
-          {missing ? errorText(error, 'User not found') : 'Failed to load the conversation'}
+          {/* A malformed id in the address is nobody the reader can write to: the same words as an unknown one. */}
+          {httpStatus(error) === 400
+            ? 'User not found'
+            : missing
+              ? errorText(error, 'User not found')
+              : 'Failed to load the conversation'}
         </Heading>
         {missing ? null : (
           <Button
