@@ -93,6 +93,9 @@ test('a client posts a job in every payment model and from a template, edits one
   await toasts.expect('Please fill all required fields', 'error')
   await expect(main(page).getByRole('alert')).toHaveText('Please fill all required fields')
   await expect(main(page).getByText('Title is required')).toBeVisible()
+  // The chosen type's amount is marked at the same time, not after the title and description are filled.
+  await expect(main(page).getByText('Enter an amount above ₹0 for a one-time job')).toBeVisible()
+  await expect(main(page).getByLabel('Amount (₹)')).toHaveAttribute('aria-invalid', 'true')
   expect(posts).toBe(0)
 
   // --- One-time: the numeric rule blocks letters (typed or pasted), the total follows the amount -----------

@@ -52,6 +52,16 @@ describe('validateJobForm', () => {
     expect(validateJobForm(form({ title: 'T', description: 'D' })).form).toBe(REQUIRED_FIELDS_MESSAGE)
   })
 
+  it('marks the chosen payment type’s missing amount together with the missing title, not one after the other', () => {
+    const errors = validateJobForm(form({ paymentType: 'one-time' }))
+    expect(errors).toMatchObject({
+      form: REQUIRED_FIELDS_MESSAGE,
+      title: 'Title is required',
+      description: 'Description is required',
+    })
+    expect(errors.amount).toMatch(/amount/i)
+  })
+
   it("uses the server's schema for the rest", () => {
     const base = form({ title: 'T', description: 'D', paymentType: 'per-unit', rate: '100' })
     expect(validateJobForm(base).units).toMatch(/units/i)

@@ -158,19 +158,25 @@ export function validateJobForm(v: JobFormValues, storedDeadline = ''): FieldErr
   if (!v.title.trim()) errors.title = 'Title is required'
   if (!v.description.trim()) errors.description = 'Description is required'
   if (!v.paymentType) errors.paymentType = 'Choose a payment type'
-  if (Object.keys(errors).length) return { form: REQUIRED_FIELDS_MESSAGE, ...errors }
+  const missing = Object.keys(errors).length > 0
 
-  const parsed = JobBody.safeParse(toJobPayload(v))
-  if (!parsed.success) {
-    for (const issue of parsed.error.issues) {
-      const field = fieldFor(issue.path.map(String).join('.'))
-      errors[field] ??= issue.message
+  // With a payment type chosen, its own fields are checked too, so every field at fault is marked at once. The
+  // schema stops at a missing title or description, so those two (already marked) are filled in for this check.
+  if (v.paymentType) {
+    const parsed = JobBody.safeParse(
+      toJobPayload({ ...v, title: v.title.trim() || '-', description: v.description.trim() || '-' }),
+    )
+    if (!parsed.success) {
+      for (const issue of parsed.error.issues) {
+        const field = fieldFor(issue.path.map(String).join('.'))
+        errors[field] ??= issue.message
+      }
     }
   }
   // A job whose deadline has passed can still be edited while its deadline is left as it is (as the server allows).
   if (v.deadline && v.deadline !== storedDeadline && v.deadline < todayInIndia())
     errors.deadline ??= 'The deadline must be today or later'
-  return errors
+  return missing ? { ...errors, form: REQUIRED_FIELDS_MESSAGE } : errors
 }
 
 const DATE_IN_INDIA = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata' })
