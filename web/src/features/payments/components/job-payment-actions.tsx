@@ -308,7 +308,7 @@ function FreelancerActions({ job, viewer }: { job: PaymentJob; viewer: PaymentVi
   if (summary.freelancer?._id !== viewer._id) return null
   return (
     <div className="flex flex-col gap-3">
-      <div className="grid grid-cols-2 gap-2 sm:flex sm:flex-wrap">
+      <div className="flex flex-col gap-2 sm:flex-row sm:flex-wrap">
         <Button variant="outline" onClick={() => setWork('submit')}>
           <Send aria-hidden /> Submit Work
         </Button>
