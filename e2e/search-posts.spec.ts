@@ -68,4 +68,13 @@ test('a search finds a post by a word in it and shows it in the Posts section', 
   await expect(main(page).getByRole('region', { name: 'Posts' })).toHaveCount(0)
   await expect(main(page).getByText(text)).toHaveCount(0)
   await shot(page, testInfo, 'search-no-posts')
+
+  // A word only a person's name has: the person is the answer, and the jobs section says so in one line.
+  const only = tag()
+  await createUserViaApi({ fullname: `Kiran ${only}`, emailPrefix: 'kiran' })
+  await page.goto(`/search?q=${encodeURIComponent(only.toLowerCase())}`)
+  await expect(main(page).getByRole('region', { name: 'People (1)' })).toBeVisible()
+  await expect(main(page).getByText(`No jobs match “${only.toLowerCase()}”.`)).toBeVisible()
+  await expect(main(page).getByText('No jobs found. Try adjusting your filters.')).toHaveCount(0)
+  await shot(page, testInfo, 'search-people-only')
 })

@@ -58,7 +58,12 @@ export function Component() {
             </p>
           ) : null}
           <section aria-label="Jobs" className="flex flex-col gap-3">
-            <JobGrid list={list} />
+            <JobGrid
+              list={list}
+              emptyLine={
+                first && (first.users.length || first.posts.length) ? `No jobs match “${q}”.` : undefined
+              }
+            />
           </section>
           {first ? <PeopleResults users={first.users} query={marking} /> : null}
           {first ? <PostResults posts={first.posts} query={marking} /> : null}

@@ -28,7 +28,16 @@ export const NO_JOBS_TEXT = 'No jobs found. Try adjusting your filters.'
  * A grid of job cards for /search and /explore: loading skeletons, error with Retry, the spec's empty text, and
  * infinite scroll with a 'Load more' button. Cards open /description/:id and show highlighted matches.
  */
-export function JobGrid({ list, emptyAction }: { list: PagedJobs; emptyAction?: ReactNode }) {
+export function JobGrid({
+  list,
+  emptyAction,
+  emptyLine,
+}: {
+  list: PagedJobs
+  emptyAction?: ReactNode
+  /** When other results stand below (people, posts), no jobs is one quiet line instead of the empty state. */
+  emptyLine?: string
+}) {
   const sentinel = useInfiniteScroll(
     () => void list.fetchNextPage(),
     list.hasNextPage && !list.isFetchingNextPage && !list.isError,
@@ -48,6 +57,7 @@ export function JobGrid({ list, emptyAction }: { list: PagedJobs; emptyAction?: 
     )
   if (list.isError && !list.jobs.length)
     return <ErrorBox error={list.error} onRetry={() => void list.refetch()} retrying={list.isFetching} />
+  if (!list.jobs.length && emptyLine) return <p className="text-sm text-muted-foreground">{emptyLine}</p>
   if (!list.jobs.length) return <EmptyState icon={SearchX} title={NO_JOBS_TEXT} action={emptyAction} />
   return (
     <div className="flex flex-col gap-4">
