@@ -353,6 +353,19 @@ test('loading, error with Retry, and the empty state with Reset Filters', async 
 
   await page.goto('/explore?q=nothing')
   await expect(main(page).getByText('No jobs found. Try adjusting your filters.')).toBeVisible()
+
+  // The empty search box's placeholder is read whole, on a phone too.
+  await main(page).getByRole('button', { name: 'Clear search' }).click()
+  const box = main(page).getByRole('searchbox')
+  await expect(box).toHaveValue('')
+  const room = await box.evaluate((el: HTMLInputElement) => {
+    const style = getComputedStyle(el)
+    const ctx = document.createElement('canvas').getContext('2d')!
+    ctx.font = style.font
+    const inside = el.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight)
+    return inside - ctx.measureText(el.placeholder).width
+  })
+  expect(room).toBeGreaterThanOrEqual(0)
 })
 
 test("the creator sees the job's menu instead of Apply; a closed job shows 'Closed' and no Apply", async ({

@@ -39,7 +39,7 @@ export function SearchBox({
     >
       <div className="relative min-w-0 flex-1">
         <Search
-          className="pointer-events-none absolute top-1/2 left-3.5 size-4 -translate-y-1/2 text-slate-400"
+          className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-400"
           aria-hidden
         />
         <input
@@ -54,7 +54,12 @@ export function SearchBox({
             setText(e.target.value)
             if (!e.target.value && value) onSearch('')
           }}
-          className="h-11 w-full rounded-xl border border-input bg-background pr-10 pl-10 text-sm shadow-xs outline-none placeholder:text-muted-foreground/80 focus-visible:border-ring focus-visible:ring-3 focus-visible:ring-ring/25 [&::-webkit-search-cancel-button]:hidden"
+          // The right padding makes room for the clear button only while it shows, so a phone reads the whole
+          // placeholder.
+          className={cn(
+            'h-11 w-full rounded-xl border border-input bg-background pl-9 text-sm shadow-xs outline-none placeholder:text-muted-foreground/80 focus-visible:border-ring focus-visible:ring-3 focus-visible:ring-ring/25 [&::-webkit-search-cancel-button]:hidden',
+            text ? 'pr-10' : 'pr-3',
+          )}
         />
         {text ? (
           <button
@@ -70,7 +75,7 @@ export function SearchBox({
           </button>
         ) : null}
       </div>
-      <Button type="submit" className="h-11 px-5">
+      <Button type="submit" className="h-11 px-4 sm:px-5">
         Search
       </Button>
     </form>
