@@ -78,3 +78,56 @@ test('a search finds a post by a word in it and shows it in the Posts section', 
   await expect(main(page).getByText('No jobs found. Try adjusting your filters.')).toHaveCount(0)
   await shot(page, testInfo, 'search-people-only')
 })
+
+test('with people and posts below the jobs, links jump to each section and more jobs load only when asked', async ({
+  page,
+}, testInfo) => {
+  const word = tag()
+  const author = await createUserViaApi({ fullname: `Farah ${word}`, role: 'client', emailPrefix: 'pottery' })
+  const reader = await createUserViaApi({ fullname: 'Dev Rao', emailPrefix: 'reader' })
+  await call('POST', '/posts/create', author.token, {
+    content: `Glazing ${word} bowls all week (${testInfo.project.name})`,
+    media: [],
+    visibility: 'public',
+  })
+  // One more job than a page holds (20), so there is a next page to load.
+  for (let i = 1; i <= 21; i++)
+    await call('POST', '/job/post', author.token, {
+      title: `Potter ${i} for the ${word} Studio`,
+      description: 'Throw and glaze a set of bowls for our studio in Jaipur.',
+      paymentType: 'one-time',
+      amount: '5000',
+      category: 'Jobs',
+      skills: ['Pottery'],
+      locationPreference: 'Rajasthan',
+    })
+
+  await signInAs(page, reader, `/search?q=${encodeURIComponent(word.toLowerCase())}`)
+  await expect(page.getByRole('heading', { level: 1, name: 'Search Results (20+)' })).toBeVisible()
+  const sections = main(page).getByRole('navigation', { name: 'Result sections' })
+  await expect(sections.getByRole('link')).toHaveText(['Jobs (20+)', 'People (1)', 'Posts (1)'])
+  const jobs = main(page).getByRole('region', { name: 'Jobs' }).getByRole('article')
+  await expect(jobs).toHaveCount(20)
+
+  // Scrolling to the end leaves the jobs as they are, so the people and posts below stay where they are…
+  const posts = main(page).getByRole('region', { name: 'Posts' })
+  await sections.getByRole('link', { name: 'Posts (1)' }).click()
+  await expect(posts).toBeInViewport()
+  await expect(posts).toBeFocused()
+  await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight))
+  await page.waitForTimeout(1000) // room for a page load the scroll must not start
+  await expect(jobs).toHaveCount(20)
+  await shot(page, testInfo, 'search-sections-bottom')
+
+  // …and 'Load more' brings the next page, above them.
+  await main(page).getByRole('button', { name: 'Load more' }).click()
+  await expect(jobs).toHaveCount(21)
+  await expect(page.getByRole('heading', { level: 1, name: 'Search Results (21)' })).toBeVisible()
+  await expect(sections.getByRole('link', { name: 'Jobs (21)' })).toBeVisible()
+
+  const people = main(page).getByRole('region', { name: 'People (1)' })
+  await page.evaluate(() => window.scrollTo(0, 0))
+  await sections.getByRole('link', { name: 'People (1)' }).click()
+  await expect(people).toBeInViewport()
+  await expect(people).toBeFocused()
+})

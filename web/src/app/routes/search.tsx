@@ -7,6 +7,35 @@ import { PeopleResults } from '@/features/search/components/people-results'
 import { SearchBox } from '@/features/search/components/search-box'
 import { SearchSuggestions } from '@/features/search/components/search-suggestions'
 
+const JOBS_ID = 'search-jobs'
+const PEOPLE_ID = 'search-people'
+const POSTS_ID = 'search-posts'
+
+/** 'Jobs (20+) · People (3) · Posts (2)': each scrolls its section into view and moves the focus there. */
+function SectionLinks({ links }: { links: (readonly [label: string, count: string, id: string])[] }) {
+  return (
+    <nav aria-label="Result sections" className="-mt-1 flex flex-wrap gap-2">
+      {links.map(([label, count, id]) => (
+        <a
+          key={id}
+          href={`#${id}`}
+          onClick={(e) => {
+            e.preventDefault()
+            const target = document.getElementById(id)
+            if (!target) return
+            const still = window.matchMedia('(prefers-reduced-motion: reduce)').matches
+            target.scrollIntoView({ behavior: still ? 'auto' : 'smooth', block: 'start' })
+            target.focus({ preventScroll: true })
+          }}
+          className="rounded-full border bg-background px-3 py-1 text-sm text-slate-700 outline-none hover:border-slate-300 hover:text-slate-900 focus-visible:ring-2 focus-visible:ring-ring"
+        >
+          {label} <span className="text-muted-foreground">({count})</span>
+        </a>
+      ))}
+    </nav>
+  )
+}
+
 /**
  * /search?q= — jobs ranked by meaning and spelling-tolerant, then people and posts (first page only) as further
  * sections (spec §2 "Search entry points"). The query lives only in the URL, so leaving the page clears it. Phones
@@ -31,6 +60,8 @@ export function Component() {
     fetchNextPage: query.fetchNextPage,
   }
   const first = pages[0]
+  const people = first?.users.length ?? 0
+  const posts = first?.posts.length ?? 0
   const corrected = first?.correctedQuery
   // People and posts come without highlight ranges: the words typed, and the correction's, are marked in them.
   const marking = `${q} ${corrected ?? ''}`
@@ -57,16 +88,30 @@ export function Component() {
               Showing results for <strong className="font-semibold text-slate-900">{corrected}</strong>
             </p>
           ) : null}
-          <section aria-label="Jobs" className="flex flex-col gap-3">
+          {list.jobs.length && (people || posts) ? (
+            <SectionLinks
+              links={[
+                ['Jobs', countText(list), JOBS_ID],
+                ...(people ? [['People', String(people), PEOPLE_ID] as const] : []),
+                ...(posts ? [['Posts', String(posts), POSTS_ID] as const] : []),
+              ]}
+            />
+          ) : null}
+          <section
+            id={JOBS_ID}
+            tabIndex={-1}
+            aria-label="Jobs"
+            className="flex scroll-mt-4 flex-col gap-3 outline-none"
+          >
             <JobGrid
               list={list}
-              emptyLine={
-                first && (first.users.length || first.posts.length) ? `No jobs match “${q}”.` : undefined
-              }
+              emptyLine={people || posts ? `No jobs match “${q}”.` : undefined}
+              // People and posts stand below the jobs: scrolling to them must not pull in more jobs above them.
+              autoLoad={!people && !posts}
             />
           </section>
-          {first ? <PeopleResults users={first.users} query={marking} /> : null}
-          {first ? <PostResults posts={first.posts} query={marking} /> : null}
+          {first ? <PeopleResults id={PEOPLE_ID} users={first.users} query={marking} /> : null}
+          {first ? <PostResults id={POSTS_ID} posts={first.posts} query={marking} /> : null}
         </>
       )}
     </div>

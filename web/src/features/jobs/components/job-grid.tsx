@@ -32,15 +32,21 @@ export function JobGrid({
   list,
   emptyAction,
   emptyLine,
+  autoLoad = true,
 }: {
   list: PagedJobs
   emptyAction?: ReactNode
   /** When other results stand below (people, posts), no jobs is one quiet line instead of the empty state. */
   emptyLine?: string
+  /**
+   * Whether scrolling near the end loads the next page. Off when other results stand below the grid: they would
+   * otherwise move away with every page, and 'Load more' asks for the next one.
+   */
+  autoLoad?: boolean
 }) {
   const sentinel = useInfiniteScroll(
     () => void list.fetchNextPage(),
-    list.hasNextPage && !list.isFetchingNextPage && !list.isError,
+    autoLoad && list.hasNextPage && !list.isFetchingNextPage && !list.isError,
   )
   if (list.isPending)
     return (

@@ -7,10 +7,15 @@ import { Marked } from '@/components/ui/marked'
 const SKILLS_SHOWN = 3
 
 /** The people a search found (name, @username, skills), each linking to their profile — a secondary section. */
-export function PeopleResults({ users, query }: { users: User[]; query: string }) {
+export function PeopleResults({ users, query, id }: { users: User[]; query: string; id?: string }) {
   if (!users.length) return null
   return (
-    <section aria-labelledby="people-heading" className="flex flex-col gap-3">
+    <section
+      id={id}
+      tabIndex={-1}
+      aria-labelledby="people-heading"
+      className="flex scroll-mt-4 flex-col gap-3 outline-none"
+    >
       <h2 id="people-heading" className="text-base font-semibold text-slate-900">
         People ({users.length})
       </h2>
