@@ -203,6 +203,15 @@ export function paymentsService(deps: PaymentsDeps) {
       message: `${formatPaise(amount)} in escrow for “${job.title}” was refunded to you`,
       metadata: { jobId: job.id },
     })
+    // The hired freelancer was counting on that money: they hear of it too, not only the client.
+    const freelancer = await paymentsRepo.acceptedFreelancer(tx, job.id)
+    if (freelancer)
+      await notificationsService.record(tx, {
+        userId: freelancer.id,
+        type: 'payment_refunded',
+        message: `${formatPaise(amount)} held in escrow for “${job.title}” went back to the client`,
+        metadata: { jobId: job.id, senderId: job.createdBy },
+      })
     return amount
   }
 

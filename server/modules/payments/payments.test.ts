@@ -294,6 +294,15 @@ describe('refunds', () => {
     expect(ok.statusCode).toBe(200)
     expect(ok.json().data).toMatchObject({ refunded: 1000, inEscrow: 0, fundStatus: 'Not Initiated' })
     expect((await post(asha, '/api/v1/payments/refund', { jobId: job._id })).statusCode).toBe(409)
+    // Both sides hear of it: the client got the money back, the hired freelancer lost what was held for them.
+    expect(await notificationsOf(asha.user._id)).toContainEqual({
+      type: 'payment_refunded',
+      message: `₹1,000.00 in escrow for “${job.title}” was refunded to you`,
+    })
+    expect(await notificationsOf(ravi.user._id)).toContainEqual({
+      type: 'payment_refunded',
+      message: `₹1,000.00 held in escrow for “${job.title}” went back to the client`,
+    })
 
     const closing = await hiredJob(ctx.app, asha, ravi, perUnit(5))
     await fund(ctx.app, asha, closing._id, { units: 3 })

@@ -24,6 +24,15 @@ describe('notification navigation by type (spec §4)', () => {
     })
     expect(targetOf({ type: 'message', metadata: {} })).toEqual({ kind: 'go', to: '/chat' })
   })
+  it("a like or a comment on one of the reader's posts → My Posts", () => {
+    expect(targetOf({ type: 'post_liked', metadata: { postId: 'p1', senderId: 's1' } })).toEqual({
+      kind: 'go',
+      to: '/posts',
+    })
+    expect(
+      targetOf({ type: 'post_commented', metadata: { postId: 'p1', commentId: 'c1', senderId: 's1' } }),
+    ).toEqual({ kind: 'go', to: '/posts' })
+  })
   it('system and unknown types do nothing further', () => {
     expect(targetOf({ type: 'system', metadata: {} })).toEqual({ kind: 'none' })
     expect(targetOf({ type: 'something_new' as never, metadata: {} })).toEqual({ kind: 'none' })

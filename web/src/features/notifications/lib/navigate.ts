@@ -32,6 +32,10 @@ export function targetOf(n: Pick<NotificationItem, 'type' | 'metadata'>): Notifi
     case 'work_submitted':
     case 'payment_requested':
       return m.jobId ? { kind: 'go', to: `/description/${encodeURIComponent(m.jobId)}` } : { kind: 'none' }
+    // A like or a comment on the reader's post: their own posts, where its counts and comments are.
+    case 'post_liked':
+    case 'post_commented':
+      return { kind: 'go', to: '/posts' }
     default:
       return { kind: 'none' }
   }
