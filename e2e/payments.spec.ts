@@ -48,6 +48,25 @@ async function hiredJob() {
   return { client, freelancer, job }
 }
 
+/** Funds a job through the API the way the browser does it: order → sandbox checkout → verify. */
+async function fundViaApi(client: Session, jobId: string, units?: number) {
+  const order = await api<{ orderId: string }>('POST', '/payments/create-order', client.token, {
+    jobId,
+    ...(units ? { units } : {}),
+  })
+  const paid = await api<Record<string, string>>('POST', '/payments/sandbox/pay', client.token, {
+    orderId: order.orderId,
+    outcome: 'success',
+  })
+  const { razorpay_payment_id, razorpay_order_id, razorpay_signature } = paid
+  await api('POST', '/payments/verify', client.token, {
+    jobId,
+    razorpay_payment_id,
+    razorpay_order_id,
+    razorpay_signature,
+  })
+}
+
 const escrow = (page: Page) => main(page).getByRole('region', { name: 'Escrow' })
 const options = (page: Page) => main(page).getByRole('region', { name: 'Payment options' })
 const checkoutDialog = (page: Page) => page.getByRole('dialog', { name: /Pay ₹/ })
@@ -252,21 +271,7 @@ test('the creator refunds escrow, archives and deletes from the menu, each after
       amount: '2000',
     })
   const { job } = await post(`Tagline for ${t} Sweets`)
-  // Funded through the API the way the browser does it: order → sandbox checkout → verify.
-  const order = await api<{ orderId: string }>('POST', '/payments/create-order', client.token, {
-    jobId: job._id,
-  })
-  const paid = await api<Record<string, string>>('POST', '/payments/sandbox/pay', client.token, {
-    orderId: order.orderId,
-    outcome: 'success',
-  })
-  const { razorpay_payment_id, razorpay_order_id, razorpay_signature } = paid
-  await api('POST', '/payments/verify', client.token, {
-    jobId: job._id,
-    razorpay_payment_id,
-    razorpay_order_id,
-    razorpay_signature,
-  })
+  await fundViaApi(client, job._id)
 
   await signInAs(page, client, `/description/${job._id}`)
   await expect(escrow(page)).toContainText('In escrow₹2,000.00')
@@ -298,4 +303,60 @@ test('the creator refunds escrow, archives and deletes from the menu, each after
   await expect(page).toHaveURL('/admin/jobs/manage')
   await page.goto(`/description/${job._id}`)
   await expect(main(page).getByRole('heading', { name: 'Job not found' })).toBeVisible()
+})
+
+test('Manage jobs: closing or archiving a job with money in escrow asks first, then refunds and tells the freelancer', async ({
+  page,
+  toasts,
+}) => {
+  const { client, freelancer, job } = await hiredJob()
+  await fundViaApi(client, job._id, 2)
+  const row = main(page).locator(`[data-job-id="${job._id}"]`)
+  const inEscrow = async () =>
+    (await api<{ data: { inEscrow: number } }>('GET', `/payments/job/${job._id}`, client.token)).data.inEscrow
+
+  await signInAs(page, client, '/admin/jobs/manage')
+  // Close asks first; Cancel leaves the job open and the money held.
+  await row.getByRole('button', { name: /^Close/ }).click()
+  const confirm = page.getByRole('alertdialog', { name: 'Close this job and refund its escrow?' })
+  await expect(confirm).toContainText(`Money is held in escrow for “${job.title}”`)
+  await confirm.getByRole('button', { name: 'Cancel' }).click()
+  await expect(confirm).toHaveCount(0)
+  await expect(row.getByText('active', { exact: true })).toBeVisible()
+  expect(await inEscrow()).toBe(100000)
+
+  // Archive from the row's menu asks the same way.
+  await row.getByRole('button', { name: /^More actions for/ }).click()
+  await page.getByRole('menuitem', { name: 'Archive' }).click()
+  const archive = page.getByRole('alertdialog', { name: 'Archive this job and refund its escrow?' })
+  await expect(archive).toBeVisible()
+  await page.keyboard.press('Escape')
+  await expect(archive).toHaveCount(0)
+  expect(await inEscrow()).toBe(100000)
+
+  // Confirmed: the job closes, the escrow goes back to the client, and the hired freelancer hears of it.
+  await row.getByRole('button', { name: /^Close/ }).click()
+  await confirm.getByRole('button', { name: 'Close and refund' }).click()
+  await toasts.expect('Job closed', 'success')
+  await expect(confirm).toHaveCount(0)
+  await expect(row.getByText('closed', { exact: true })).toBeVisible()
+  expect(await inEscrow()).toBe(0)
+  const { notifications } = await api<{ notifications: { type: string; message: string }[] }>(
+    'GET',
+    '/notification',
+    freelancer.token,
+  )
+  expect(notifications).toContainEqual(
+    expect.objectContaining({
+      type: 'payment_refunded',
+      message: `₹1,00,000.00 held in escrow for “${job.title}” went back to the client`,
+    }),
+  )
+
+  // With nothing held any more, Reopen and Close again are one click each.
+  await row.getByRole('button', { name: /^Reopen/ }).click()
+  await expect(row.getByText('active', { exact: true })).toBeVisible()
+  await row.getByRole('button', { name: /^Close/ }).click()
+  await expect(row.getByText('closed', { exact: true })).toBeVisible()
+  await expect(page.getByRole('alertdialog')).toHaveCount(0)
 })

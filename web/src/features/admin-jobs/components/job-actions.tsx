@@ -52,19 +52,28 @@ function primaryAction(job: AdminJob): { action: JobAction; label: string; icon:
 export function JobActions({ job, className }: { job: AdminJob; className?: string }) {
   const change = useChangeJobStatus()
   const [confirming, setConfirming] = useState(false)
+  // Closing or archiving a job with money in escrow refunds it: that is asked first, never done on one click.
+  const [refunding, setRefunding] = useState<RefundingAction | null>(null)
   const primary = primaryAction(job)
   const sr = <span className="sr-only"> {job.title}</span>
 
-  const run = (action: JobAction) =>
+  const run = (action: JobAction, then?: () => void) =>
     change.mutate(
       { id: job._id, action },
       {
-        onSuccess: (answer) => toast.success(answer.message || 'Job updated', { duration: ms }),
+        onSuccess: (answer) => {
+          toast.success(answer.message || 'Job updated', { duration: ms })
+          then?.()
+        },
         onError: (error) => {
           if (!isCancelled(error)) toast.error(errorText(error, 'Failed to update the job'), { duration: ms })
         },
       },
     )
+  const request = (action: JobAction) =>
+    (action === 'close' || action === 'archive') && job.fundStatus === 'In Escrow'
+      ? setRefunding(action)
+      : run(action)
 
   return (
     <div className={cn('flex items-center gap-1.5', className)}>
@@ -78,7 +87,7 @@ export function JobActions({ job, className }: { job: AdminJob; className?: stri
         variant={primary.action === 'publish' ? 'default' : 'outline'}
         size="sm"
         disabled={change.isPending}
-        onClick={() => run(primary.action)}
+        onClick={() => request(primary.action)}
       >
         {change.isPending ? <Spinner /> : <primary.icon aria-hidden />}
         {primary.label}
@@ -117,7 +126,7 @@ export function JobActions({ job, className }: { job: AdminJob; className?: stri
               <ArchiveRestore aria-hidden /> Restore from archive
             </DropdownMenuItem>
           ) : (
-            <DropdownMenuItem onSelect={() => run('archive')}>
+            <DropdownMenuItem onSelect={() => request('archive')}>
               <Archive aria-hidden /> Archive
             </DropdownMenuItem>
           )}
@@ -130,7 +139,59 @@ export function JobActions({ job, className }: { job: AdminJob; className?: stri
         </DropdownMenuContent>
       </DropdownMenu>
       <DeleteJobDialog job={job} open={confirming} onOpenChange={setConfirming} />
+      <RefundDialog
+        job={job}
+        action={refunding}
+        pending={change.isPending}
+        onCancel={() => setRefunding(null)}
+        onConfirm={(action) => run(action, () => setRefunding(null))}
+      />
     </div>
+  )
+}
+
+type RefundingAction = Extract<JobAction, 'close' | 'archive'>
+
+/** Asks before a close or archive that sends the job's escrow back to its poster (the server refunds on either). */
+function RefundDialog({
+  job,
+  action,
+  pending,
+  onCancel,
+  onConfirm,
+}: {
+  job: AdminJob
+  action: RefundingAction | null
+  pending: boolean
+  onCancel: () => void
+  onConfirm: (action: RefundingAction) => void
+}) {
+  // Kept while the dialog animates closed, so its words do not change under the reader.
+  const [shown, setShown] = useState<RefundingAction>('close')
+  if (action && action !== shown) setShown(action)
+  const verb = shown === 'close' ? 'Close' : 'Archive'
+  return (
+    <Dialog open={!!action} onOpenChange={(open) => !open && !pending && onCancel()}>
+      <DialogContent role="alertdialog">
+        <DialogHeader>
+          <DialogTitle>{verb} this job and refund its escrow?</DialogTitle>
+          <DialogDescription>
+            Money is held in escrow for “{job.title}”. {verb === 'Close' ? 'Closing' : 'Archiving'} it refunds
+            to you everything not yet released, and the hired freelancer is told. Reopening the job later does
+            not put the money back.
+          </DialogDescription>
+        </DialogHeader>
+        <DialogFooter>
+          <Button variant="outline" onClick={onCancel} disabled={pending}>
+            Cancel
+          </Button>
+          <Button variant="destructive" onClick={() => onConfirm(shown)} disabled={pending}>
+            {pending ? <Spinner /> : null}
+            {verb} and refund
+          </Button>
+        </DialogFooter>
+      </DialogContent>
+    </Dialog>
   )
 }
 
