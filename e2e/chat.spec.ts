@@ -439,3 +439,50 @@ test('a dropped connection comes back by itself and shows what arrived meanwhile
   ])
   await asha.context().close()
 })
+
+test('a conversation keeps the messages readable on a tablet and a small laptop; the jobs panel lies over them until there is room', async ({
+  page,
+}, testInfo) => {
+  test.skip(isMobileProject(testInfo), 'widths between a phone and a desktop, set below')
+  const { client, freelancer } = await clientAndApplicant('Menu photos for a bakery in Kochi')
+  await call('POST', '/chat/send', freelancer.token, {
+    receiver: client.user._id,
+    content: 'Hello! I can shoot the menu this week.',
+  })
+  const panel = main(page).getByRole('complementary', { name: 'Shared jobs' })
+  const toggle = main(page).getByRole('button', { name: 'Shared jobs' })
+  const list = main(page).getByRole('heading', { name: 'Messages' })
+  const width = async () => (await composer(page).boundingBox())!.width
+
+  // A small laptop (1024 px): the list beside the messages, the panel closed and asked for with its button.
+  await page.setViewportSize({ width: 1024, height: 768 })
+  await signInAs(page, client, `/chat/${freelancer.user._id}`)
+  await expect(messages(page)).toContainText(['Hello! I can shoot the menu this week.'])
+  await expect(list).toBeVisible()
+  await expect(panel).toBeHidden()
+  await expect(toggle).toHaveAttribute('aria-pressed', 'false')
+  expect(await width()).toBeGreaterThan(300)
+  await toggle.click()
+  await expect(panel.getByText('Menu photos for a bakery in Kochi').first()).toBeVisible()
+  // It lies over the right of the conversation instead of squeezing it: the composer keeps its width beneath.
+  expect(await width()).toBeGreaterThan(300)
+  await shot(page, testInfo, 'chat-1024-panel')
+  await toggle.click()
+  await expect(panel).toBeHidden()
+
+  // A tablet (800 px): the messages take the width, with a way back to the list.
+  await page.setViewportSize({ width: 800, height: 1024 })
+  await expect(list).toBeHidden()
+  expect(await width()).toBeGreaterThan(400)
+  await main(page).getByRole('link', { name: 'Back to messages' }).click()
+  await expect(page).toHaveURL('/chat')
+  await expect(main(page).getByRole('heading', { name: 'Messages' })).toBeVisible()
+
+  // From 1280 px there is room for all three, and the panel starts open.
+  await page.setViewportSize({ width: 1280, height: 800 })
+  await page.goto(`/chat/${freelancer.user._id}`)
+  await expect(list).toBeVisible()
+  await expect(panel).toBeVisible()
+  await expect(toggle).toHaveAttribute('aria-pressed', 'true')
+  expect(await width()).toBeGreaterThan(250)
+})

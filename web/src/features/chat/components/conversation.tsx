@@ -7,7 +7,7 @@ import { UserAvatar } from '@/components/ui/avatar'
 import { Skeleton } from '@/components/ui/skeleton'
 import { paths } from '@/config/paths'
 import { errorText, httpStatus } from '@/lib/errors'
-import { useIsMobile } from '@/hooks/use-media-query'
+import { useIsMobile, useMediaQuery } from '@/hooks/use-media-query'
 import { cn } from '@/lib/utils'
 import { flattenMessages, useMessages } from '../api/get-messages'
 import { useConversationWithJobs } from '../api/get-shared-jobs'
@@ -18,6 +18,9 @@ import { CloseChatButton } from './close-chat-button'
 import { Composer } from './composer'
 import { JobsPanel, type RenderJobActions } from './jobs-panel'
 import { MessageList } from './message-list'
+
+/** From Tailwind's `xl` the shared-jobs panel stands beside the messages; narrower it overlays them. */
+const PANEL_BESIDE = '(min-width: 1280px)'
 
 /**
  * One conversation (spec §2 Chat): header, messages, composer, and — on the page — the toggleable panel of shared
@@ -44,9 +47,11 @@ export function Conversation({
   const markRead = useMarkRead(meId)
   const typing = useIsTyping(userId)
   const signal = useTypingSignal(userId)
-  // Beside the conversation on a desktop; on a phone it would cover it, so it waits to be asked for.
+  // Beside the conversation where there is room for both (xl, 1280 px); narrower, it would cover the messages, so
+  // it waits to be asked for.
   const phone = useIsMobile()
-  const [panelOpen, setPanelOpen] = useState(!phone)
+  const roomForPanel = useMediaQuery(PANEL_BESIDE)
+  const [panelOpen, setPanelOpen] = useState(roomForPanel)
   const [chosenJob, setChosenJob] = useState<string | null>(jobId ?? null)
 
   const messages = flattenMessages(messagesQuery.data)
@@ -116,7 +121,7 @@ export function Conversation({
   const header = (
     <header className="flex h-14 shrink-0 items-center gap-3 border-b bg-white px-3">
       {variant === 'page' ? (
-        <Button asChild variant="ghost" size="icon-sm" className="md:hidden" aria-label="Back to messages">
+        <Button asChild variant="ghost" size="icon-sm" className="lg:hidden" aria-label="Back to messages">
           <Link to={paths.chat.href()}>
             <ArrowLeft aria-hidden />
           </Link>
@@ -195,9 +200,11 @@ export function Conversation({
       {variant === 'page' && panelOpen ? (
         <div
           className={cn(
-            'flex min-h-0 flex-col border-l bg-white',
-            // On a phone the panel covers the conversation; the same button closes it.
-            'absolute inset-x-0 top-14 bottom-0 z-10 md:static md:w-80',
+            'flex min-h-0 flex-col bg-white',
+            // Narrower than xl the panel lies over the conversation (all of it on a phone, its right side on a
+            // tablet); the same button closes it. From xl it is a column of its own.
+            'absolute top-14 right-0 bottom-0 z-10 w-full sm:w-80 sm:border-l sm:shadow-lg',
+            'xl:static xl:w-72 xl:shadow-none 2xl:w-80',
           )}
         >
           <JobsPanel
