@@ -1,4 +1,5 @@
 import {
+  call,
   createUserViaApi,
   expect,
   getOtp,
@@ -49,14 +50,65 @@ test.describe('admin route guard', () => {
     )
   })
 
-  test('a freelancer is sent from the admin pages to /', async ({ page }) => {
+  test('a freelancer is sent from the admin pages to /, told why', async ({ page, toasts }) => {
     const freelancer = await createUserViaApi({ fullname: 'Meera Iyer', role: 'freelancer' })
     await signInAs(page, freelancer)
     for (const path of ['/admin/jobs/manage', '/admin/jobs/create']) {
       await page.goto(path)
       await expect(page).toHaveURL('/')
       await expect(page.getByRole('button', { name: 'Profile menu' })).toBeVisible()
+      await toasts.expect(
+        'Posting and managing jobs is for clients. Switch to hiring from your profile menu to post one.',
+        'info',
+      )
     }
+  })
+
+  test("someone else's applicants page leads to the job's page: a rejected applicant's notification, a freelancer or another client", async ({
+    page,
+  }) => {
+    const poster = await createUserViaApi({ fullname: 'Asha Iyer', role: 'client' })
+    const applicant = await createUserViaApi({ fullname: 'Ravi Kumar', role: 'freelancer' })
+    const other = await createUserViaApi({ fullname: 'Vikram Reddy', role: 'client' })
+    const title = `Shop signboard in Tamil for ${applicant.user.userId}`
+    const { job } = await call('POST', '/job/post', poster.token, {
+      title,
+      description: 'Letter a shop signboard in Tamil and English.',
+      paymentType: 'one-time',
+      locationPreference: 'Tamil Nadu',
+      amount: '3000',
+    })
+    const { application } = await call('POST', `/application/jobs/${job._id}/apply`, applicant.token, {})
+    await call('PATCH', `/application/applications/${application._id}/status`, poster.token, {
+      status: 'rejected',
+    })
+
+    // The notification goes where spec §4 says (the applicants page), and that page hands the applicant to the
+    // job they applied to.
+    await signInAs(page, applicant, '/jobs')
+    await page
+      .getByRole('button', { name: /^Notifications/ })
+      .filter({ visible: true })
+      .click()
+    const drawer = page.getByRole('dialog', { name: 'Notifications' })
+    const applicantsPage = page.waitForURL(`/admin/jobs/${job._id}/applicants`)
+    await drawer
+      .getByRole('button', { name: new RegExp(`Your application for “${title}” was not selected`) })
+      .click()
+    await applicantsPage
+    await expect(page).toHaveURL(`/description/${job._id}`)
+    await expect(main(page).getByRole('heading', { level: 1, name: title })).toBeVisible()
+
+    // A client who did not post the job: its page too, not a Retry that can never work.
+    await signInAs(page, other, `/admin/jobs/${job._id}/applicants`)
+    await expect(page).toHaveURL(`/description/${job._id}`)
+    await expect(main(page).getByRole('heading', { level: 1, name: title })).toBeVisible()
+
+    // Its poster sees the applicants.
+    await signInAs(page, poster, `/admin/jobs/${job._id}/applicants`)
+    await expect(page).toHaveURL(`/admin/jobs/${job._id}/applicants`)
+    await expect(main(page).getByRole('heading', { level: 1, name: 'Applicants' })).toBeVisible()
+    await expect(main(page).getByText('Ravi Kumar').first()).toBeVisible()
   })
 
   test('a client reaches the admin pages', async ({ page }) => {

@@ -91,7 +91,7 @@ export class Toasts {
   }
 
   /** Waits for a toast with this title (exact string, or a pattern) shown after the last one matched. */
-  async expect(title: string | RegExp, type?: 'success' | 'error') {
+  async expect(title: string | RegExp, type?: 'success' | 'error' | 'info') {
     const matches = (t: ToastEntry) =>
       (typeof title === 'string' ? t.title === title : title.test(t.title)) && (!type || t.type === type)
     let index = -1

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react'
+import { useEffect, type ReactNode } from 'react'
 import { Navigate, useLocation } from 'react-router'
 import type { Role } from '@common/roles'
 import { paths } from '@/config/paths'
@@ -9,17 +9,36 @@ export interface ReturnState {
   from?: string
 }
 
+/** What a freelancer hears when an admin page sends them home (one toast, however often the guard renders). */
+export const ADMIN_ONLY_TEXT =
+  'Posting and managing jobs is for clients. Switch to hiring from your profile menu to post one.'
+const APPLICANTS_PATH = /^\/admin\/jobs\/([^/]+)\/applicants\/?$/
+
 /**
  * Guards a subtree: a visitor who is not signed in goes to /login with the return location kept; a signed-in user
- * whose role is not in `roles` goes to /.
+ * whose role is not in `roles` goes to / and is told why. The one exception is a job's applicants page, where a
+ * rejected applicant's notification leads (spec §4): they go to that job's page instead, which they can read.
  */
 export function RequireAuth({ children, roles }: { children: ReactNode; roles?: readonly Role[] }) {
   const { user } = useAuth()
   const location = useLocation()
+  const applicantsOf = APPLICANTS_PATH.exec(location.pathname)?.[1]
+  const denied = !!user && !!roles && !roles.includes(user.role)
+  useEffect(() => {
+    // sonner loads on demand: the guard is part of the first download (web/tooling/bundle-budget.test.ts).
+    if (denied && !applicantsOf)
+      void import('sonner').then((m) => m.toast.info(ADMIN_ONLY_TEXT, { id: 'admin-only' }))
+  }, [denied, applicantsOf])
   if (!user) {
     const state: ReturnState = { from: location.pathname + location.search + location.hash }
     return <Navigate to={paths.login.href()} replace state={state} />
   }
-  if (roles && !roles.includes(user.role)) return <Navigate to={paths.home.href()} replace />
+  if (denied)
+    return (
+      <Navigate
+        to={applicantsOf ? paths.jobDescription.href(decodeURIComponent(applicantsOf)) : paths.home.href()}
+        replace
+      />
+    )
   return <>{children}</>
 }

@@ -1,4 +1,4 @@
-import { Link, useParams } from 'react-router'
+import { Link, Navigate, useParams } from 'react-router'
 import { ArrowLeft, CircleAlert, RefreshCw, Users } from 'lucide-react'
 import { EmptyState } from '@/components/empty-state'
 import { PageHeader } from '@/components/page-header'
@@ -11,7 +11,7 @@ import {
   ApplicantsTable,
 } from '@/features/admin-jobs/components/applicants-list'
 import { useIsMobile } from '@/hooks/use-media-query'
-import { serverMessage } from '@/lib/errors'
+import { httpStatus, serverMessage } from '@/lib/errors'
 
 /** /admin/jobs/:id/applicants — a job's applicants with Accept / Reject (spec §2 "Applicants", §4). */
 export function Component() {
@@ -23,6 +23,9 @@ export function Component() {
     (acc, a) => ({ ...acc, [a.status]: (acc[a.status] ?? 0) + 1 }),
     {},
   )
+  // Someone else's job (a rejected applicant's notification leads here, spec §4): its page is what they can read,
+  // not a Retry that can never work.
+  if (httpStatus(query.error) === 403) return <Navigate to={paths.jobDescription.href(id)} replace />
 
   return (
     <div className="mx-auto w-full max-w-6xl">
