@@ -102,6 +102,18 @@ test('client funds 3 of 5 units in the sandbox checkout, freelancer delivers, cl
   const units = options(page).getByLabel('Units to fund')
   await units.fill('9')
   await expect(units).toHaveValue('5')
+  // Emptied to type another count, the field stays empty rather than jumping to 1 under the cursor.
+  await units.selectText()
+  await units.press('Backspace')
+  await expect(units).toHaveValue('')
+  await units.pressSequentially('4')
+  await expect(units).toHaveValue('4')
+  await expect(options(page).getByRole('button', { name: 'Pay ₹2,00,000.00 for 4 units' })).toBeVisible()
+  // Left empty, it shows the count that stands.
+  await units.selectText()
+  await units.press('Backspace')
+  await units.blur()
+  await expect(units).toHaveValue('4')
   await options(page).getByRole('button', { name: '3', exact: true }).click()
   await expect(units).toHaveValue('3')
   const pay = options(page).getByRole('button', { name: 'Pay ₹1,50,000.00 for 3 units' })
@@ -275,6 +287,14 @@ test('the creator refunds escrow, archives and deletes from the menu, each after
 
   await signInAs(page, client, `/description/${job._id}`)
   await expect(escrow(page)).toContainText('In escrow₹2,000.00')
+  // Nobody is hired yet: Release says so, and offers nothing to confirm.
+  await main(page).getByRole('button', { name: 'Manage job' }).click()
+  await page.getByRole('menuitem', { name: 'Release Payment' }).click()
+  const release = page.getByRole('dialog', { name: 'Release payment' })
+  await expect(release).toContainText('Accept a freelancer for this job before releasing payment.')
+  await expect(release.getByRole('button', { name: 'Release ₹2,000.00' })).toBeDisabled()
+  await release.getByRole('button', { name: 'Cancel' }).click()
+  await expect(release).toBeHidden()
   await main(page).getByRole('button', { name: 'Manage job' }).click()
   await page.getByRole('menuitem', { name: 'Refund Escrow' }).click()
   const refund = page.getByRole('dialog', { name: 'Refund escrow' })

@@ -20,6 +20,7 @@ export function ConfirmDialog({
   onConfirm,
   pending,
   destructive,
+  confirmDisabled,
   children,
 }: {
   open: boolean
@@ -30,6 +31,8 @@ export function ConfirmDialog({
   onConfirm: () => void
   pending: boolean
   destructive?: boolean
+  /** Nothing to confirm yet (the description says why): the confirm button is off. */
+  confirmDisabled?: boolean
   children?: ReactNode
 }) {
   return (
@@ -39,7 +42,7 @@ export function ConfirmDialog({
           className="flex flex-col gap-4"
           onSubmit={(e) => {
             e.preventDefault()
-            if (!pending) onConfirm()
+            if (!pending && !confirmDisabled) onConfirm()
           }}
         >
           <DialogHeader>
@@ -51,7 +54,11 @@ export function ConfirmDialog({
             <Button type="button" variant="outline" disabled={pending} onClick={() => onOpenChange(false)}>
               Cancel
             </Button>
-            <Button type="submit" variant={destructive ? 'destructive' : 'default'} disabled={pending}>
+            <Button
+              type="submit"
+              variant={destructive ? 'destructive' : 'default'}
+              disabled={pending || confirmDisabled}
+            >
               {pending ? <Spinner /> : null} {confirmLabel}
             </Button>
           </DialogFooter>

@@ -209,6 +209,8 @@ function CreatorActions({ job, onDeleted }: { job: PaymentJob; onDeleted?: () =>
         }
         confirmLabel={`Release ${formatRupees(releaseAmount)}`}
         pending={release.isPending}
+        // Nobody hired yet: the server would refuse, so there is nothing to confirm.
+        confirmDisabled={!!summary && !summary.freelancer}
         onConfirm={() =>
           release.mutate(
             { jobId: job._id, units: releaseUnits, idempotencyKey: key },

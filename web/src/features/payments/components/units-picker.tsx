@@ -1,4 +1,4 @@
-import { useId } from 'react'
+import { useId, useState } from 'react'
 import { Button } from '@/components/ui/button'
 import { Input } from '@/components/ui/input'
 import { Label } from '@/components/ui/label'
@@ -21,6 +21,14 @@ export function UnitsPicker({
 }) {
   const id = useId()
   const quick = [1, 2, 3, 4, 5].filter((n) => n <= max)
+  // What is typed: a field emptied to type a new number stays empty (the count keeps its last value) instead of
+  // jumping to 1 under the cursor, so selecting 3 → backspace → 4 gives 4, not 14. Leaving the field shows the count.
+  const [text, setText] = useState(String(value))
+  const [shownFor, setShownFor] = useState(value)
+  if (shownFor !== value) {
+    setShownFor(value)
+    setText(String(value))
+  }
   return (
     <div className="flex flex-col gap-2">
       <Label htmlFor={id}>{label}</Label>
@@ -32,9 +40,18 @@ export function UnitsPicker({
           min={1}
           max={max}
           step={1}
-          value={value}
+          value={text}
           disabled={disabled}
-          onChange={(e) => onChange(clampUnits(e.target.value, max))}
+          onChange={(e) => {
+            const raw = e.target.value
+            setText(raw)
+            if (raw.trim() === '') return
+            const n = clampUnits(raw, max)
+            // Clamped (9 of 5, 0): the field shows what will be used at once.
+            if (String(n) !== raw.trim()) setText(String(n))
+            onChange(n)
+          }}
+          onBlur={() => setText(String(value))}
           className="w-24 tabular-nums"
         />
         <div className="flex flex-wrap gap-1.5" role="group" aria-label="Quick choices">
