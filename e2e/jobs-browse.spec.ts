@@ -402,3 +402,20 @@ test("the creator sees the job's menu instead of Apply; a closed job shows 'Clos
   await expect(main(page).getByText('6 weeks', { exact: true })).toBeVisible()
   await expect(main(page).getByText('12 hours a week', { exact: true })).toBeVisible()
 })
+
+test('an archived job still opens for someone who applied to it, and for nobody else', async ({ page }) => {
+  const { client, react } = await seedJobs()
+  const applicant = await createUserViaApi({ fullname: 'Kiran Rao', role: 'freelancer' })
+  const stranger = await createUserViaApi({ fullname: 'Pooja Nair', role: 'freelancer' })
+  await api('POST', `/application/jobs/${react._id}/apply`, applicant.token, {})
+  await api('POST', `/job/${react._id}/status`, client.token, { action: 'archive' })
+
+  // The applicant's link (Applied Jobs, a notification, the chat panel) still opens the job, closed.
+  await signInAs(page, applicant, `/description/${react._id}`)
+  await expect(main(page).getByRole('heading', { level: 1, name: react.title })).toBeVisible()
+  await expect(main(page).getByText('Closed', { exact: true }).first()).toBeVisible()
+  await expect(main(page).getByRole('button', { name: 'Apply Now' })).toHaveCount(0)
+
+  await signInAs(page, stranger, `/description/${react._id}`)
+  await expect(main(page).getByRole('heading', { name: 'Job not found' })).toBeVisible()
+})

@@ -6,14 +6,23 @@ export type JobAction = 'create' | 'view' | 'update' | 'changeStatus' | 'delete'
 
 const isCreator = (user: UserRow | null, job: JobRow | null) => !!user && !!job && job.createdBy === user.id
 
-/** Who may do what with a job (DECISIONS.md "Accounts and roles": only the creator manages a job). */
-export function can(user: UserRow | null, action: JobAction, job: JobRow | null = null): boolean {
+/**
+ * Who may do what with a job (DECISIONS.md "Accounts and roles": only the creator manages a job). `applied`: the
+ * user has an application on the job (it keeps an archived job readable to them).
+ */
+export function can(
+  user: UserRow | null,
+  action: JobAction,
+  job: JobRow | null = null,
+  applied = false,
+): boolean {
   switch (action) {
     case 'create':
       return !!user && ADMIN_ROUTE_ROLES.includes(user.role)
     case 'view':
-      // Drafts and archived jobs exist only for their creator.
-      return !!job && ((job.status !== 'draft' && !job.archivedAt) || isCreator(user, job))
+      // Drafts exist only for their creator. Archived jobs leave the lists, but stay readable to the creator and to
+      // those who applied: their Applied Jobs, notifications and chat panel lead to the job.
+      return !!job && ((job.status !== 'draft' && (!job.archivedAt || applied)) || isCreator(user, job))
     default:
       return isCreator(user, job)
   }
@@ -29,8 +38,14 @@ const REFUSALS: Record<Exclude<JobAction, 'view'>, [string, string]> = {
 }
 
 /** Throws 404 for a job the user may not even see, 403 for an action they may not take. */
-export function authorize(user: UserRow | null, action: JobAction, job: JobRow | null = null): void {
-  if (action !== 'create' && !can(user, 'view', job)) throw notFound('Job not found', 'job_not_found')
+export function authorize(
+  user: UserRow | null,
+  action: JobAction,
+  job: JobRow | null = null,
+  applied = false,
+): void {
+  if (action !== 'create' && !can(user, 'view', job, applied))
+    throw notFound('Job not found', 'job_not_found')
   if (action === 'view' || can(user, action, job)) return
   const [message, code] = REFUSALS[action]
   throw forbidden(message, code)

@@ -107,6 +107,14 @@ export const jobsRepo = {
 }
 
 /** How many applications a job has (a job with applicants cannot go back to draft). */
+/** Whether `userId` has an application on the job (whatever its status). */
+export async function hasApplication(db: Executor, jobId: string, userId: string): Promise<boolean> {
+  const res = await db.execute(
+    sql`select 1 from applications where job_id = ${jobId}::uuid and applicant_id = ${userId}::uuid limit 1`,
+  )
+  return res.rows.length > 0
+}
+
 export async function applicationCount(db: Executor, jobId: string): Promise<number> {
   const res = await db.execute(sql`select count(*)::int as n from applications where job_id = ${jobId}::uuid`)
   return Number((res.rows[0] as { n: number }).n)

@@ -18,7 +18,7 @@ import {
 } from './jobs.listing'
 import { authorize, type JobAction } from './jobs.policy'
 import { presentJob } from './jobs.presenter'
-import { applicationCount, jobsRepo } from './jobs.repo'
+import { applicationCount, hasApplication, jobsRepo } from './jobs.repo'
 import { nextStatus, type StatusChange } from './jobs.status'
 import { viewMemory, type ViewMemory } from './jobs.views'
 
@@ -154,7 +154,15 @@ export function jobsService(deps: {
 
     /** A job's detail; counts the view once per viewer per day (the creator's own views do not count). */
     async get(viewer: UserRow | null, id: string, viewerKey: string): Promise<JobDtoType> {
-      const job: JobRow = await loadFor(viewer, 'view', id)
+      const found = await jobsRepo.byId(db, id)
+      // Only an archived job asks whether the viewer applied to it (the policy keeps it readable to them).
+      const applied =
+        !!viewer &&
+        !!found?.archivedAt &&
+        found.createdBy !== viewer.id &&
+        (await hasApplication(db, id, viewer.id))
+      authorize(viewer, 'view', found, applied)
+      const job = found!
       if (viewer?.id !== job.createdBy && !views.has(id, viewerKey)) {
         await jobsRepo.recordView(db, id, viewerKey)
         views.add(id, viewerKey)

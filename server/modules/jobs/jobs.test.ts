@@ -52,16 +52,25 @@ describe('POST /api/v1/job/:id/status', () => {
     expect(res.statusCode).toBe(409)
     expect(res.json().code).toBe('job_has_applicants')
   })
-  it('archives: hidden from others (404) and the list, kept for the creator; unarchive restores', async () => {
+  it('archives: out of the list, hidden from others (404), kept for the creator and who applied; unarchive restores', async () => {
     const job = await postJob(ctx.app, asha, { title: 'Archive me please' })
+    await applyTo(ctx.app, ravi, job._id)
     const res = await change(asha, job._id, { action: 'archive' })
     expect(res.json()).toMatchObject({ job: { archived: true, status: 'closed' } })
-    expect((await injectAs(ctx.app, ravi, { method: 'GET', url: `/api/v1/job/${job._id}` })).statusCode).toBe(
-      404,
-    )
-    expect((await injectAs(ctx.app, asha, { method: 'GET', url: `/api/v1/job/${job._id}` })).statusCode).toBe(
-      200,
-    )
+    const read = (s: Session | null) => injectAs(ctx.app, s, { method: 'GET', url: `/api/v1/job/${job._id}` })
+    expect((await read(meera)).statusCode).toBe(404)
+    expect((await read(vikram)).statusCode).toBe(404)
+    expect((await read(null)).statusCode).toBe(404)
+    expect((await read(asha)).statusCode).toBe(200)
+    // Ravi applied: his Applied Jobs, notifications and chat panel still open it.
+    const asRavi = await read(ravi)
+    expect(asRavi.statusCode).toBe(200)
+    expect(asRavi.json().job).toMatchObject({
+      _id: job._id,
+      archived: true,
+      hasApplied: true,
+      isActive: false,
+    })
     const list = await injectAs(ctx.app, ravi, { method: 'GET', url: '/api/v1/job/get?sort=newest&limit=50' })
     expect(list.json().data.jobs.map((j: any) => j._id)).not.toContain(job._id)
     const back = await change(asha, job._id, { action: 'unarchive' })
