@@ -419,3 +419,13 @@ test('an archived job still opens for someone who applied to it, and for nobody 
   await signInAs(page, stranger, `/description/${react._id}`)
   await expect(main(page).getByRole('heading', { name: 'Job not found' })).toBeVisible()
 })
+
+test('Closest without a state says how it orders and asks for a state, never for a profile location there is no field for', async ({
+  page,
+}) => {
+  const me = await createUserViaApi({ fullname: 'Anil Joshi', role: 'freelancer' })
+  await signInAs(page, me, '/jobs?sort=closest')
+  const hint = 'Closest lists Remote jobs first, then the rest. Choose your state to see jobs there first.'
+  await expect(main(page).getByText(hint, { exact: true })).toBeVisible()
+  await expect(main(page).getByText(/profile has no location/)).toHaveCount(0)
+})

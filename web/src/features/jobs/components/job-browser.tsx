@@ -1,7 +1,6 @@
 import { useEffect, useRef, type ReactNode } from 'react'
 import { Info } from 'lucide-react'
 import { paths } from '@/config/paths'
-import { useAuth } from '@/lib/auth'
 import { useInfiniteJobs } from '../api/get-jobs'
 import { useJob } from '../api/get-job'
 import type { Job } from '../api/get-jobs'
@@ -22,7 +21,6 @@ export const SPLIT_QUERY = '(min-width: 1024px)'
  * detail panel with the first result auto-selected. Narrow screens show the list; a card opens /description/:id.
  */
 export function JobBrowser({ payments }: { payments?: (job: Job) => ReactNode } = {}) {
-  const { user } = useAuth()
   const { filters, setFilters, reset, params } = useJobFilters()
   const split = useMediaQuery(SPLIT_QUERY)
   const list = useInfiniteJobs(filters)
@@ -64,7 +62,8 @@ export function JobBrowser({ payments }: { payments?: (job: Job) => ReactNode } 
 
   const closestHint =
     filters.sort === 'closest' && !filters.state
-      ? `${user ? 'Your profile has no location, so ' : ''}Closest lists Remote jobs first, then the rest. Choose your state to see jobs there first.`
+      ? // Profiles keep no location (DECISIONS.md: no fake data), so the state chosen here is the only one there is.
+        'Closest lists Remote jobs first, then the rest. Choose your state to see jobs there first.'
       : null
 
   return (
