@@ -116,6 +116,13 @@ test('a newcomer signs up, fills in the profile and skills, logs out and back in
     mimeType: 'application/pdf',
     buffer: makePdf('Asha Verma - Resume'),
   })
+  // An emptied email is refused (it is how the account signs in); the dialog stays with everything typed.
+  await dialog.getByLabel('Email').fill('  ')
+  await dialog.getByRole('button', { name: 'Save changes' }).click()
+  await toasts.expect('Email cannot be empty: it is how you sign in', 'error')
+  await expect(dialog).toBeVisible()
+  await expect(dialog.getByLabel('Bio')).toHaveValue(bio)
+  await dialog.getByLabel('Email').fill(email)
   await dialog.getByRole('button', { name: 'Save changes' }).click()
   await toasts.expect('Profile updated!', 'success')
   await expect(dialog).toBeHidden()

@@ -26,3 +26,14 @@ export const tooMany = (message: string, retryAfterSec: number, code = 'rate_lim
   new AppError(429, code, message, undefined, {
     'retry-after': String(Math.max(1, Math.ceil(retryAfterSec))),
   })
+
+/**
+ * Zod's own wording ("Too big: expected string to have <=5000 characters") does not say which field it means, so the
+ * message leads with the field's name. The schemas' own messages name it already ("A post is at most 5000
+ * characters") and are sent as they are, fit for a toast.
+ */
+const ZOD_DEFAULT_WORDING = /^(Invalid|Too big|Too small|Unrecognized key)/
+
+/** The one sentence a 400 for `field` carries (the errors map keeps every field's message). */
+export const validationMessage = (field: string, message: string) =>
+  field === 'body' || !ZOD_DEFAULT_WORDING.test(message) ? message : `${field}: ${message}`

@@ -1,7 +1,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify'
 import fp from 'fastify-plugin'
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod'
-import { AppError } from '../errors'
+import { AppError, validationMessage } from '../errors'
 
 /**
  * PostgreSQL data exceptions caused by the value sent, not by the server: invalid byte sequence (a NUL in text),
@@ -9,13 +9,6 @@ import { AppError } from '../errors'
  * bad datetime format and datetime field overflow.
  */
 const BAD_VALUE_CODES = new Set(['22021', '22P05', '22P02', '22003', '22007', '22008'])
-
-/**
- * Zod's own wording ("Too big: expected string to have <=5000 characters") does not say which field it means, so the
- * message leads with the field's name. The schemas' own messages name it already ("A post is at most 5000
- * characters") and are sent as they are, fit for a toast.
- */
-const ZOD_DEFAULT_WORDING = /^(Invalid|Too big|Too small|Unrecognized key)/
 
 /** One error envelope for every failure: typed errors as they are, validation by field, the rest generic. */
 export const errorsPlugin = fp(async (app: FastifyInstance) => {
@@ -38,7 +31,7 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
       const [field, msg] = Object.entries(errors)[0] ?? ['body', 'Invalid request']
       return reply.status(400).send({
         success: false,
-        message: field === 'body' || !ZOD_DEFAULT_WORDING.test(msg) ? msg : `${field}: ${msg}`,
+        message: validationMessage(field, msg),
         code: 'validation_failed',
         errors,
       })

@@ -4,7 +4,7 @@ import { FullnameSchema, SkillsSchema } from '../../../common/schemas/user'
 import type { SelfRole } from '../../../common/roles'
 import type { Db } from '../../db/client'
 import type { UserRow } from '../../db/schema'
-import { badRequest, conflict } from '../../errors'
+import { badRequest, conflict, validationMessage } from '../../errors'
 import type { ParsedForm } from '../../lib/multipart'
 import {
   discardUpload,
@@ -33,13 +33,14 @@ export const RESUME_RULE: UploadRule = {
 
 const ProfileForm = z.object({
   fullname: FullnameSchema,
+  // Left out, the email stays; sent empty, it is refused — it is how the account signs in.
   email: z
     .string()
     .trim()
     .toLowerCase()
+    .min(1, 'Email cannot be empty: it is how you sign in')
     .pipe(z.email({ error: 'Enter a valid email address' }))
-    .optional()
-    .or(z.literal('')),
+    .optional(),
   phoneNumber: z
     .string()
     .trim()
@@ -57,7 +58,7 @@ function parseForm<T extends z.ZodType>(schema: T, fields: Record<string, string
   const errors: Record<string, string> = {}
   for (const i of r.error.issues) errors[i.path.join('.') || 'body'] ??= i.message
   const [f, m] = Object.entries(errors)[0]
-  throw badRequest(`${f}: ${m}`, 'validation_failed', errors)
+  throw badRequest(validationMessage(f, m), 'validation_failed', errors)
 }
 
 /** "a, b,, c" → ["a","b","c"]: trimmed, empties dropped, duplicates removed (spec §5). */

@@ -179,6 +179,26 @@ describe('POST /api/v1/user/profile/update', () => {
       fullname: 'Name cannot be empty',
       phoneNumber: expect.stringMatching(/valid phone/),
     })
+    expect(res.json().message).toBe('Name cannot be empty')
+  })
+  it('refuses an emptied email (it is how the account signs in) and keeps the one it had', async () => {
+    const res = await injectAs(ctx.app, ravi, {
+      method: 'POST',
+      url,
+      ...multipart({ fullname: 'Ravi K', email: '  ' }),
+    })
+    expect(res.statusCode).toBe(400)
+    expect(res.json()).toMatchObject({
+      success: false,
+      message: 'Email cannot be empty: it is how you sign in',
+      errors: { email: 'Email cannot be empty: it is how you sign in' },
+    })
+    const me = await injectAs(ctx.app, ravi, { method: 'GET', url: '/api/v1/user/me' })
+    expect(me.json().user.email).toBe('ravi@example.in')
+    // Left out, the email stays as it is.
+    const kept = await injectAs(ctx.app, ravi, { method: 'POST', url, ...multipart({ fullname: 'Ravi K' }) })
+    expect(kept.statusCode).toBe(200)
+    expect(kept.json().user.email).toBe('ravi@example.in')
   })
   it('one user cannot change another’s profile: ids in the form are ignored', async () => {
     const res = await injectAs(ctx.app, ravi, {

@@ -45,6 +45,8 @@ export function EditProfileDialog({ user }: { user: User }) {
   )
 }
 
+const EMAIL_REQUIRED = 'Email cannot be empty: it is how you sign in'
+
 function EditProfileForm({ user, onDone }: { user: User; onDone: () => void }) {
   const [fullname, setFullname] = useState(user.fullname)
   const [email, setEmail] = useState(user.email ?? '')
@@ -59,6 +61,11 @@ function EditProfileForm({ user, onDone }: { user: User; onDone: () => void }) {
     const name = fullname.trim()
     if (!name) {
       toast.error('Name cannot be empty', { duration: ms })
+      return
+    }
+    // The email is how the account signs in: it can change, not go away.
+    if (!email.trim()) {
+      toast.error(EMAIL_REQUIRED, { duration: ms })
       return
     }
     try {
