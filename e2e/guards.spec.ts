@@ -98,6 +98,10 @@ test.describe('admin route guard', () => {
     await applicantsPage
     await expect(page).toHaveURL(`/description/${job._id}`)
     await expect(main(page).getByRole('heading', { level: 1, name: title })).toBeVisible()
+    // There the applicant reads where their application stands.
+    await expect(main(page).getByRole('status').filter({ hasText: 'Your application:' })).toHaveText(
+      'Your application: rejectedNot selected this time.',
+    )
 
     // A client who did not post the job: its page too, not a Retry that can never work.
     await signInAs(page, other, `/admin/jobs/${job._id}/applicants`)

@@ -413,8 +413,11 @@ test('an archived job still opens for someone who applied to it, and for nobody 
   // The applicant's link (Applied Jobs, a notification, the chat panel) still opens the job, closed.
   await signInAs(page, applicant, `/description/${react._id}`)
   await expect(main(page).getByRole('heading', { level: 1, name: react.title })).toBeVisible()
-  await expect(main(page).getByText('Closed', { exact: true }).first()).toBeVisible()
   await expect(main(page).getByRole('button', { name: 'Apply Now' })).toHaveCount(0)
+  await expect(main(page).getByRole('button', { name: 'Applied Successfully' })).toBeDisabled()
+  await expect(main(page).getByRole('status').filter({ hasText: 'Your application:' })).toHaveText(
+    'Your application: pendingThe client has not decided yet.',
+  )
 
   await signInAs(page, stranger, `/description/${react._id}`)
   await expect(main(page).getByRole('heading', { name: 'Job not found' })).toBeVisible()

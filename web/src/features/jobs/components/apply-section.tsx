@@ -3,6 +3,8 @@ import { Link, useLocation } from 'react-router'
 import { CheckCircle2, FileText, Lock, LogIn } from 'lucide-react'
 import { toast } from 'sonner'
 import { TOAST } from '@common/limits'
+import type { ApplicationStatusValue } from '@common/schemas/application-status'
+import { StatusBadge } from '@/components/status-badge'
 import { Button } from '@/components/ui/button'
 import { Label } from '@/components/ui/label'
 import { Spinner } from '@/components/ui/spinner'
@@ -17,6 +19,15 @@ import { isClosed } from '../lib/format'
 import { COVER_LETTER_MAX } from '../lib/limits'
 
 const ms = TOAST.jobActionMs
+
+/** What each application status means to the person who applied. */
+export const APPLICATION_STATUS_TEXT: Record<ApplicationStatusValue, string> = {
+  pending: 'The client has not decided yet.',
+  interview: 'The client wants to talk: watch your messages.',
+  offer: 'The client has made you an offer.',
+  accepted: 'You are hired for this job.',
+  rejected: 'Not selected this time.',
+}
 
 /** Whether `userId` already applied: the server's flag, or their id among the job's applications (spec §4). */
 export const hasApplied = (job: Job, userId: string | undefined) =>
@@ -35,6 +46,28 @@ export function ApplySection({ job }: { job: Job }) {
   const fieldId = useId()
 
   if (user && user._id === job.created_by._id) return null
+
+  // Someone who applied sees where their application stands, open or closed (a rejected applicant's notification
+  // and their Applied Jobs lead here).
+  const mine = user ? job.applications.find((a) => a.applicant === user._id) : undefined
+  if (mine || hasApplied(job, user?._id))
+    return (
+      <div className="flex flex-col gap-2 sm:flex-row sm:items-center sm:gap-3">
+        <Button
+          size="lg"
+          disabled
+          className="w-full bg-emerald-600 disabled:opacity-100 sm:w-auto sm:self-start"
+        >
+          <CheckCircle2 aria-hidden /> Applied Successfully
+        </Button>
+        {mine ? (
+          <p className="flex flex-wrap items-center gap-x-2 gap-y-1 text-sm text-slate-600" role="status">
+            <span className="whitespace-nowrap">Your application:</span> <StatusBadge status={mine.status} />
+            <span>{APPLICATION_STATUS_TEXT[mine.status]}</span>
+          </p>
+        ) : null}
+      </div>
+    )
 
   if (isClosed(job))
     return (
@@ -56,17 +89,6 @@ export function ApplySection({ job }: { job: Job }) {
       </Button>
     )
   }
-
-  if (hasApplied(job, user._id))
-    return (
-      <Button
-        size="lg"
-        disabled
-        className="w-full bg-emerald-600 disabled:opacity-100 sm:w-auto sm:self-start"
-      >
-        <CheckCircle2 aria-hidden /> Applied Successfully
-      </Button>
-    )
 
   const submit = () => {
     apply.mutate(
