@@ -177,7 +177,7 @@ function RefundDialog({
           <DialogTitle>{verb} this job and refund its escrow?</DialogTitle>
           <DialogDescription>
             Money is held in escrow for “{job.title}”. {verb === 'Close' ? 'Closing' : 'Archiving'} it refunds
-            to you everything not yet released, and the hired freelancer is told. Reopening the job later does
+            to you everything not yet released, and a hired freelancer is told. Reopening the job later does
             not put the money back.
           </DialogDescription>
         </DialogHeader>
