@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test'
 import sharp from 'sharp'
-import { createUserViaApi, expect, main, shot, signInAs, test } from './helpers/app'
+import { call, createUserViaApi, expect, main, shot, signInAs, test } from './helpers/app'
 
 /*
  * Issue 6 "Shown by": a post with two photos and a link from the Create Post dialog (spec §2, §3, §4, §5, §8);
@@ -157,7 +157,12 @@ test('a post with two photos and a link: create, see everywhere, like and commen
   const drawer = page.getByRole('dialog', { name: 'Notifications' })
   await expect(drawer.getByText(/Rohan Gupta liked your post/)).toBeVisible()
   await expect(drawer.getByText(/Rohan Gupta commented/)).toBeVisible()
-  await page.keyboard.press('Escape')
+  // A like on one's post opens My Posts, where it is.
+  await drawer.getByRole('button', { name: /Rohan Gupta liked your post/ }).click()
+  await expect(page).toHaveURL('/posts')
+  await expect(
+    main(page).getByRole('article', { name: 'Post by Kavya Menon' }).filter({ hasText: words }),
+  ).toBeVisible()
 
   // The author sees both after a reload.
   await page.goto('/feed')
@@ -208,4 +213,56 @@ test('the composer checks before sending: empty posts are refused with the spec 
   await dialog.getByRole('button', { name: 'Post', exact: true }).click()
   await toasts.expect('Post created successfully!', 'success')
   await expect(main(page).getByText('Open to logo work this month 📍 Kerala')).toBeVisible()
+})
+
+test('a busy post: one’s new comment shows at once, a double-clicked delete deletes once; a visitor’s Log in comes back', async ({
+  page,
+  browser,
+}, testInfo) => {
+  const author = await createUserViaApi({ fullname: 'Isha Kapoor', emailPrefix: 'busy' })
+  const regular = await createUserViaApi({ fullname: 'Neha Joshi', emailPrefix: 'regular' })
+  const reader = await createUserViaApi({ fullname: 'Arjun Das', emailPrefix: 'reader' })
+  const words = `Block-printed cushion covers, batch ${testInfo.project.name} ${Date.now()}`
+  const { post } = await call('POST', '/posts/create', author.token, {
+    content: words,
+    media: [],
+    visibility: 'public',
+  })
+  // More comments than one page (20) holds.
+  for (let i = 1; i <= 21; i++)
+    await call('POST', `/posts/${post._id}/comments`, regular.token, { content: `Comment number ${i}` })
+
+  await signInAs(page, reader, `/m/${author.user.userId}`)
+  const card = main(page).getByRole('article', { name: 'Post by Isha Kapoor' }).filter({ hasText: words })
+  await card.getByRole('button', { name: /^Comment/ }).click()
+  const comments = card.getByRole('region', { name: 'Comments' })
+  await expect(comments.getByText(/^Comment number \d+$/)).toHaveCount(20)
+  await comments.getByLabel('Write a comment').fill('Do you ship to Shillong?')
+  await comments.getByRole('button', { name: 'Send comment' }).click()
+  // Shown at once, though the oldest comment is still to load.
+  await expect(comments.getByText('Do you ship to Shillong?')).toBeVisible()
+  await expect(card.getByLabel('22 comments')).toBeVisible()
+  await comments.getByRole('button', { name: 'Load more comments' }).click()
+  await expect(comments.getByText(/^Comment number \d+$/)).toHaveCount(21)
+  await expect(comments.getByText('Do you ship to Shillong?')).toHaveCount(1)
+  await expect(comments.getByRole('listitem').last()).toContainText('Do you ship to Shillong?')
+
+  // A double click on delete sends one request; the comment goes, and no error follows.
+  const deletes: string[] = []
+  page.on('request', (r) => {
+    if (r.method() === 'DELETE' && r.url().includes('/posts/comments/')) deletes.push(r.url())
+  })
+  await comments.getByRole('button', { name: 'Delete comment' }).dblclick()
+  await expect(comments.getByText('Do you ship to Shillong?')).toHaveCount(0)
+  await expect(card.getByLabel('21 comments')).toBeVisible()
+  expect(deletes).toHaveLength(1)
+
+  // A visitor's Log in on the feed keeps the page to come back to after signing in.
+  const visitor = await browser.newContext({ ...testInfo.project.use, baseURL: process.env.E2E_BASE_URL })
+  const vp = await visitor.newPage()
+  await vp.goto('/feed')
+  await main(vp).getByRole('link', { name: 'Log in', exact: true }).first().click()
+  await expect(vp).toHaveURL('/login')
+  expect(await vp.evaluate(() => (history.state as { usr?: { from?: string } })?.usr?.from)).toBe('/feed')
+  await visitor.close()
 })

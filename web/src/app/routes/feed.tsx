@@ -1,13 +1,12 @@
 import { useState } from 'react'
-import { Link } from 'react-router'
 import { ImagePlus } from 'lucide-react'
 import { PageHeader } from '@/components/page-header'
 import { Button } from '@/components/ui/button'
 import { UserAvatar } from '@/components/ui/avatar'
-import { paths } from '@/config/paths'
 import { CreatePostDialog } from '@/features/posts/components/create-post-dialog'
 import { PostList } from '@/features/posts/components/post-list'
 import { useAuth } from '@/lib/auth'
+import { LoginLink } from '@/components/login-link'
 
 /** /feed — everyone's posts, newest first, with a composer for the signed-in. */
 export function Component() {
@@ -34,10 +33,8 @@ export function Component() {
         </div>
       ) : (
         <p className="mb-4 rounded-2xl border bg-card p-4 text-sm text-muted-foreground">
-          <Link to={paths.login.href()} className="font-medium text-primary hover:underline">
-            Log in
-          </Link>{' '}
-          to post, like and comment.
+          <LoginLink className="font-medium text-primary hover:underline">Log in</LoginLink> to post, like and
+          comment.
         </p>
       )}
       <PostList

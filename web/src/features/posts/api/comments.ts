@@ -2,6 +2,7 @@ import { useInfiniteQuery, useMutation, useQueryClient, type InfiniteData } from
 import type { z } from 'zod'
 import type { CommentAnswer, CommentDtoT, CommentsPage } from '@common/schemas/post'
 import { api } from '@/lib/api-client'
+import { withNewComment } from '../lib/comment-pages'
 import { patchPost } from './post-cache'
 
 export type Comment = CommentDtoT
@@ -37,15 +38,9 @@ export function useAddComment(postId: string) {
       ).data,
     onSuccess: (data) => {
       patchPost(qc, postId, (p) => ({ ...p, commentCount: data.commentCount }))
-      qc.setQueryData<InfiniteData<Page, string | null>>(commentsKey(postId), (d) => {
-        if (!d) return d
-        // Comments read oldest first: a new one belongs on the last loaded page only when no page is left.
-        const pages = [...d.pages]
-        const last = pages[pages.length - 1]
-        if (last.nextCursor) return d
-        pages[pages.length - 1] = { ...last, comments: [...last.comments, data.comment] }
-        return { ...d, pages }
-      })
+      qc.setQueryData<InfiniteData<Page, string | null>>(commentsKey(postId), (d) =>
+        d ? withNewComment(d, data.comment) : d,
+      )
     },
   })
 }

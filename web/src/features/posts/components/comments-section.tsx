@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react'
+import { useRef, useState, type FormEvent } from 'react'
 import { Link } from 'react-router'
 import { toast } from 'sonner'
 import { Send, Trash2 } from 'lucide-react'
@@ -12,6 +12,8 @@ import { useAuth } from '@/lib/auth'
 import { errorText } from '@/lib/errors'
 import { useAddComment, useComments, useDeleteComment } from '../api/comments'
 import { timeAgo } from '../lib/time'
+import { flattenComments } from '../lib/comment-pages'
+import { LoginLink } from '@/components/login-link'
 
 /** A post's comments, oldest first, with a box to add one; writers (and the post's author) may delete. */
 export function CommentsSection({ postId }: { postId: string }) {
@@ -19,8 +21,9 @@ export function CommentsSection({ postId }: { postId: string }) {
   const query = useComments(postId, true)
   const add = useAddComment(postId)
   const del = useDeleteComment(postId)
+  const deleting = useRef(new Set<string>())
   const [text, setText] = useState('')
-  const comments = query.data?.pages.flatMap((p) => p.comments) ?? []
+  const comments = flattenComments(query.data)
 
   const submit = (e: FormEvent) => {
     e.preventDefault()
@@ -67,13 +70,19 @@ export function CommentsSection({ postId }: { postId: string }) {
                   {c.isMine ? (
                     <button
                       type="button"
-                      onClick={() =>
+                      // Once asked, the comment is on its way out: a second click would only get 'not found'.
+                      disabled={del.isPending && del.variables === c._id}
+                      onClick={() => {
+                        // A double click lands before the disabled state renders: the ref stops the second one.
+                        if (deleting.current.has(c._id)) return
+                        deleting.current.add(c._id)
                         del.mutate(c._id, {
                           onError: (err) => toast.error(errorText(err, 'Something went wrong')),
+                          onSettled: () => deleting.current.delete(c._id),
                         })
-                      }
+                      }}
                       aria-label="Delete comment"
-                      className="ml-auto rounded p-1 text-muted-foreground outline-none hover:text-destructive focus-visible:ring-2 focus-visible:ring-ring"
+                      className="ml-auto rounded p-1 text-muted-foreground outline-none hover:text-destructive focus-visible:ring-2 focus-visible:ring-ring disabled:opacity-50"
                     >
                       <Trash2 className="size-3.5" aria-hidden />
                     </button>
@@ -116,10 +125,7 @@ export function CommentsSection({ postId }: { postId: string }) {
         </form>
       ) : (
         <p className="text-sm text-muted-foreground">
-          <Link to={paths.login.href()} className="font-medium text-primary hover:underline">
-            Log in
-          </Link>{' '}
-          to comment.
+          <LoginLink className="font-medium text-primary hover:underline">Log in</LoginLink> to comment.
         </p>
       )}
     </section>

@@ -31,6 +31,7 @@ import { timeAgo } from '../lib/time'
 import { CommentsSection } from './comments-section'
 import { LinkCard } from './link-card'
 import { MediaGrid } from './media-grid'
+import { LoginLink } from '@/components/login-link'
 
 /**
  * One post: author, text, media, link, and the like and comment actions. `query` (search results) marks its words in
@@ -106,9 +107,9 @@ export function PostCard({ post, query }: { post: Post; query?: string }) {
           </Button>
         ) : (
           <Button asChild variant="ghost" size="sm">
-            <Link to={paths.login.href()}>
+            <LoginLink>
               <Heart aria-hidden /> Like <span className="tabular-nums">{post.likeCount}</span>
-            </Link>
+            </LoginLink>
           </Button>
         )}
         <Button
