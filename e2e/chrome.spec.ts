@@ -218,7 +218,7 @@ test('until its menu has loaded, Create looks as it will and ignores a click; th
   ])
 })
 
-test('the profile popover links to the profile and My Posts and switches a freelancer to hiring', async ({
+test('the profile popover links to the profile, My Posts and Earnings, and switches a freelancer to hiring', async ({
   page,
   toasts,
 }) => {
@@ -235,6 +235,11 @@ test('the profile popover links to the profile and My Posts and switches a freel
   await page.getByRole('button', { name: 'Profile menu' }).click()
   await popover.getByRole('link', { name: 'My Posts' }).click()
   await expect(page).toHaveURL('/posts')
+
+  await page.getByRole('button', { name: 'Profile menu' }).click()
+  await popover.getByRole('link', { name: 'Earnings and escrow' }).click()
+  await expect(page).toHaveURL('/earnings')
+  await expect(main(page).getByRole('heading', { level: 1, name: 'Earnings and escrow' })).toBeVisible()
 
   // A freelancer is kept out of /admin until they switch to hiring.
   await page.getByRole('button', { name: 'Profile menu' }).click()

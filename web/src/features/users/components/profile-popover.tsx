@@ -1,6 +1,6 @@
 import { useEffect, useState, type FormEvent, type ReactNode } from 'react'
 import { Link } from 'react-router'
-import { ArrowLeftRight, Camera, FileText, LogOut, Pencil, UserRound } from 'lucide-react'
+import { ArrowLeftRight, Camera, FileText, LogOut, Pencil, UserRound, Wallet } from 'lucide-react'
 import { toast } from 'sonner'
 import { TOAST } from '@common/limits'
 import type { SelfRole } from '@common/roles'
@@ -129,6 +129,10 @@ function ProfileSummary({
         </Link>
         <Link to={paths.posts.href()} className={itemClass} onClick={onNavigate}>
           <FileText aria-hidden /> My Posts
+        </Link>
+        {/* What was released to the reader as a freelancer, and what they hold in escrow as a client. */}
+        <Link to={paths.earnings.href()} className={itemClass} onClick={onNavigate}>
+          <Wallet aria-hidden /> Earnings and escrow
         </Link>
         {target ? (
           <button type="button" className={itemClass} onClick={onSwitch} disabled={switchRole.isPending}>
