@@ -147,6 +147,32 @@ describe('PUT /api/v1/job/:id', () => {
     })
     expect(missing.statusCode).toBe(404)
   })
+  it('keeps a passed deadline that the form sends back as its date; another past date is refused', async () => {
+    const job = await postJob(ctx.app, asha)
+    // Passed ten days ago, at 09:30 in India (the seed and API clients store any time of day).
+    const stored = new Date(Date.now() - 10 * 86_400_000)
+    stored.setUTCHours(4, 0, 0, 0)
+    await ctx.database.db.execute(
+      sql`update jobs set deadline = ${stored.toISOString()}::timestamptz where id = ${job._id}::uuid`,
+    )
+    const sameDay = new Date(stored.getTime() + 330 * 60_000).toISOString().slice(0, 10)
+    const put = (deadline: string) =>
+      injectAs(ctx.app, asha, {
+        method: 'PUT',
+        url: `/api/v1/job/${job._id}`,
+        payload: jobBody({ title: 'Edited after the deadline', deadline }),
+      })
+    const ok = await put(sameDay)
+    expect(ok.statusCode).toBe(200)
+    expect(ok.json().job).toMatchObject({
+      title: 'Edited after the deadline',
+      deadline: stored.toISOString(),
+    })
+    const dayBefore = new Date(stored.getTime() - 86_400_000 + 330 * 60_000).toISOString().slice(0, 10)
+    const refused = await put(dayBefore)
+    expect(refused.statusCode).toBe(400)
+    expect(refused.json().errors).toEqual({ deadline: 'The deadline must be today or later' })
+  })
   it('lets the creator change fields and recomputes the total', async () => {
     const job = await postJob(ctx.app, asha)
     const res = await injectAs(ctx.app, asha, {

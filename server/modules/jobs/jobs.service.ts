@@ -50,6 +50,8 @@ function toColumns(i: JobInput) {
 
 const MONEY_KEYS = ['paymentType', 'amountPaise', 'ratePaise', 'units', 'cycles', 'totalPaise'] as const
 const pastDeadline = (d: Date | null) => !!d && d.getTime() < Date.now()
+/** The calendar day in India (UTC+05:30, no daylight saving) of a moment, as YYYY-MM-DD. */
+const dayInIndia = (d: Date) => new Date(d.getTime() + 330 * 60_000).toISOString().slice(0, 10)
 const deadlineError = () =>
   badRequest('The deadline must be today or later', 'validation_failed', {
     deadline: 'The deadline must be today or later',
@@ -118,8 +120,13 @@ export function jobsService(deps: {
         const funded = job.fundedPaise > 0 || job.fundStatus !== 'Not Initiated'
         if (funded && MONEY_KEYS.some((k) => cols[k] !== job[k]))
           throw conflict('The payment terms cannot change once money is in escrow for this job', 'job_funded')
-        if (pastDeadline(cols.deadline) && cols.deadline?.getTime() !== job.deadline?.getTime())
-          throw deadlineError()
+        // A passed deadline may stay as it is. The form sends it back as a date, which reads as the end of that
+        // day in India, while the stored one may be any time of it: the same day is the same deadline, kept as stored.
+        if (pastDeadline(cols.deadline)) {
+          if (!job.deadline || !cols.deadline || dayInIndia(cols.deadline) !== dayInIndia(job.deadline))
+            throw deadlineError()
+          cols.deadline = job.deadline
+        }
         await jobsRepo.update(tx, id, cols)
         return present(id, user, tx)
       })
