@@ -15,10 +15,15 @@ export const NotificationDto = z.object({
 export type NotificationItem = z.infer<typeof NotificationDto>
 
 export const NotificationsQuery = z.object({
+  // The (createdAt, id) of the last row shown: a time that parses and a uuid, or the request is refused (not a 500).
   cursor: z
     .string()
     .max(200)
-    .regex(/^[\w.:+-]+\|[0-9a-f-]{36}$/i, 'Not a valid cursor')
+    .regex(
+      /^\d{4}-\d{2}-\d{2}T[\d:.]+Z\|[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i,
+      'Not a valid cursor',
+    )
+    .refine((c) => !Number.isNaN(Date.parse(c.split('|')[0])), 'Not a valid cursor')
     .optional(),
   limit: z.coerce.number().int().min(1).max(NOTIFICATIONS_PAGE_MAX).optional(),
 })

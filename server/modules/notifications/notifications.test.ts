@@ -120,6 +120,19 @@ describe('GET /api/v1/notification', () => {
   it('400 for a bad cursor or limit', async () => {
     expect((await list(meera, '?cursor=zzz')).statusCode).toBe(400)
     expect((await list(meera, '?limit=0')).statusCode).toBe(400)
+    // Shaped like a cursor, but its time does not parse: refused, not a 500.
+    for (const bad of [
+      'x|00000000-0000-0000-0000-000000000000',
+      '2026-13-45T99:99:99Z|00000000-0000-0000-0000-000000000000',
+      '2026-11-25T10:00:00.000Z|------------------------------------',
+    ]) {
+      const res = await list(meera, `?cursor=${encodeURIComponent(bad)}`)
+      expect(res.statusCode).toBe(400)
+      expect(res.json()).toMatchObject({
+        code: 'validation_failed',
+        errors: { cursor: 'Not a valid cursor' },
+      })
+    }
   })
 })
 
