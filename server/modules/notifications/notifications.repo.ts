@@ -66,6 +66,27 @@ export const notificationsRepo = {
       .orderBy(desc(notifications.createdAt), desc(notifications.id))
       .limit(limit)
   },
+  /** Whether the user already has a notification of this type whose metadata holds all of `metadata`. */
+  async hasMatching(
+    db: Executor,
+    userId: string,
+    type: NotificationRow['type'],
+    metadata: Record<string, string>,
+  ): Promise<boolean> {
+    const rows = await db
+      .select({ id: notifications.id })
+      .from(notifications)
+      .where(
+        and(
+          eq(notifications.userId, userId),
+          eq(notifications.type, type),
+          sql`${notifications.metadata} @> ${JSON.stringify(metadata)}::jsonb`,
+        ),
+      )
+      .limit(1)
+    return rows.length > 0
+  },
+
   async byId(db: Executor, id: string): Promise<NotificationRow | null> {
     return (await db.select().from(notifications).where(eq(notifications.id, id)).limit(1))[0] ?? null
   },

@@ -27,6 +27,14 @@ export const notificationsService = {
     return row
   },
 
+  /** Whether the user was already told of this (a notification of `type` with this metadata, read or not). */
+  async exists(
+    db: Executor,
+    n: { userId: string; type: NotificationType; metadata: Record<string, string> },
+  ): Promise<boolean> {
+    return notificationsRepo.hasMatching(db, n.userId, n.type, n.metadata)
+  },
+
   async ofUser(db: Executor, userId: string): Promise<NotificationRow[]> {
     return notificationsRepo.ofUser(db, userId)
   },

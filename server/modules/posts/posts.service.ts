@@ -153,7 +153,16 @@ export function postsService(deps: {
         const added = await postsRepo.addLike(tx, id, user.id)
         if (!added) await postsRepo.removeLike(tx, id, user.id)
         const after = await postsRepo.bumpCounts(tx, id, { likes: added ? 1 : -1 })
-        if (added && post.authorId !== user.id)
+        // One 'liked your post' per person and post: unliking and liking again does not ring the bell again.
+        const told =
+          added &&
+          post.authorId !== user.id &&
+          (await notificationsService.exists(tx, {
+            userId: post.authorId,
+            type: 'post_liked',
+            metadata: { postId: id, senderId: user.id },
+          }))
+        if (added && post.authorId !== user.id && !told)
           await notificationsService.record(tx, {
             userId: post.authorId,
             type: 'post_liked',

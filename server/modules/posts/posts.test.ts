@@ -276,6 +276,10 @@ describe('likes and comments', () => {
     expect(n.at(-1)).toMatchObject({ type: 'post_liked', message: 'Ravi Kumar liked your post “Like me”' })
     expect(n.at(-1).metadata).toMatchObject({ postId, senderId: ravi.user._id })
     expect((await like(ravi)).json()).toEqual({ success: true, liked: false, likeCount: 0 })
+    // Liking again after unliking counts, but does not ring the author's bell a second time.
+    expect((await like(ravi)).json()).toEqual({ success: true, liked: true, likeCount: 1 })
+    expect((await notificationsOf(asha.user._id)).length).toBe(before + 1)
+    expect((await like(ravi)).json()).toEqual({ success: true, liked: false, likeCount: 0 })
     // Liking one's own post tells nobody.
     await like(asha)
     expect((await notificationsOf(asha.user._id)).length).toBe(before + 1)
