@@ -39,6 +39,8 @@ test.describe('admin route guard', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Welcome Back' })).toBeVisible()
     await page.getByLabel('Email').fill(email)
     const after = await requestLoginCode(page)
+    // The next code waits 30 s, counted in seconds.
+    await expect(page.getByRole('button', { name: /^Resend code in \d+s$/ })).toBeDisabled()
     await otpField(page).fill(await getOtp(email, { after }))
     await page.getByRole('button', { name: 'Verify OTP & Login' }).click()
 

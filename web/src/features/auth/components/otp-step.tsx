@@ -5,6 +5,7 @@ import { Button } from '@/components/ui/button'
 import { Input } from '@/components/ui/input'
 import { Label } from '@/components/ui/label'
 import { Spinner } from '@/components/ui/spinner'
+import { resendLabel } from '../lib/resend-label'
 
 /** Step two of login and signup: the code input, the verify button, resend and "change email". */
 export function OtpStep({
@@ -88,7 +89,7 @@ export function OtpStep({
           <ArrowLeft aria-hidden /> Change email
         </Button>
         <Button variant="link" size="sm" onClick={onResend} disabled={loading || resendIn > 0}>
-          {resendIn > 0 ? `Resend code in ${resendIn}s` : 'Resend code'}
+          {resendLabel(resendIn)}
         </Button>
       </div>
     </form>
