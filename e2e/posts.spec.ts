@@ -208,6 +208,22 @@ test('the composer checks before sending: empty posts are refused with the spec 
   })
   await toasts.expect('“notes.txt” is not a photo or video', 'error')
   await expect(dialog.getByRole('list', { name: 'Selected media' })).toHaveCount(0)
+  // So is a phone's HEIC photo, which the server would refuse after the whole upload; nothing is sent.
+  const uploads: string[] = []
+  page.on('request', (r) => {
+    if (r.url().includes('/upload')) uploads.push(r.url())
+  })
+  await dialog.getByTestId('post-media-input').setInputFiles({
+    name: 'IMG_0042.HEIC',
+    mimeType: 'image/heic',
+    buffer: Buffer.from('not really a heic'),
+  })
+  await toasts.expect(
+    '“IMG_0042.HEIC” is not a supported photo or video. Use JPEG, PNG, WebP or GIF photos (up to 10 MB) or MP4 or WebM videos (up to 50 MB).',
+    'error',
+  )
+  await expect(dialog.getByRole('list', { name: 'Selected media' })).toHaveCount(0)
+  expect(uploads).toEqual([])
   // Text only is a post.
   await dialog.getByPlaceholder("What's on your mind?").fill('Open to logo work this month 📍 Kerala')
   await dialog.getByRole('button', { name: 'Post', exact: true }).click()

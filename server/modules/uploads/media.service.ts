@@ -4,7 +4,13 @@ import crypto from 'node:crypto'
 import { fileTypeFromFile } from 'file-type'
 import sharp, { type Metadata, type OutputInfo } from 'sharp'
 import { and, inArray, isNull, lt, sql } from 'drizzle-orm'
-import { IMAGE_MIMES, POST_LIMITS, VIDEO_MIMES, type MediaType } from '../../../common/schemas/post'
+import {
+  IMAGE_MIMES,
+  POST_LIMITS,
+  unsupportedMediaMessage,
+  VIDEO_MIMES,
+  type MediaType,
+} from '../../../common/schemas/post'
 import type { Db, Executor } from '../../db/client'
 import { afterCommit } from '../../db/after-commit'
 import { uploads } from '../../db/schema'
@@ -37,12 +43,7 @@ interface PreparedFile {
 }
 
 const mb = (n: number) => `${Math.round(n / 1024 / 1024)} MB`
-const unsupported = (name: string) =>
-  new AppError(
-    415,
-    'unsupported_type',
-    `“${name}” is not a supported photo or video. Use JPEG, PNG, WebP or GIF photos (up to ${mb(POST_LIMITS.imageMaxBytes)}) or MP4 or WebM videos (up to ${mb(POST_LIMITS.videoMaxBytes)}).`,
-  )
+const unsupported = (name: string) => new AppError(415, 'unsupported_type', unsupportedMediaMessage(name))
 
 /** Re-encodes an image to WebP at display size and as a thumbnail; metadata (EXIF, GPS) is not carried over. */
 async function encodeImage(buf: Buffer, name: string, uploadsDir: string): Promise<PreparedFile[]> {

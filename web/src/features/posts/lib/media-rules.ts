@@ -1,14 +1,27 @@
-import { POST_LIMITS, type MediaType } from '@common/schemas/post'
+import {
+  IMAGE_MIMES,
+  POST_LIMITS,
+  unsupportedMediaMessage,
+  VIDEO_MIMES,
+  type MediaType,
+} from '@common/schemas/post'
 
 const MB = 1024 * 1024
 
 /** Spec §5: type is image when the file type starts with image/, otherwise video. */
-export const mediaTypeOf = (file: File): MediaType => (file.type.startsWith('image/') ? 'image' : 'video')
+export const mediaTypeOf = (file: Pick<File, 'type'>): MediaType =>
+  file.type.startsWith('image/') ? 'image' : 'video'
 
-/** The server's limits, checked before a byte is sent; the server checks the real bytes again. */
-export function mediaFileError(file: File): string | null {
+const TAKEN: readonly string[] = [...IMAGE_MIMES, ...VIDEO_MIMES]
+
+/**
+ * The server's rules, checked before a byte is sent; the server checks the real bytes again. The picker offers
+ * every image/* and video/* (spec §5), but a phone's HEIC photo or MOV video would upload whole only to be refused.
+ */
+export function mediaFileError(file: Pick<File, 'name' | 'type' | 'size'>): string | null {
   if (!file.type.startsWith('image/') && !file.type.startsWith('video/'))
     return `“${file.name}” is not a photo or video`
+  if (!TAKEN.includes(file.type.toLowerCase())) return unsupportedMediaMessage(file.name)
   const max = mediaTypeOf(file) === 'image' ? POST_LIMITS.imageMaxBytes : POST_LIMITS.videoMaxBytes
   if (file.size > max)
     return `“${file.name}” is larger than ${max / MB} MB; ${mediaTypeOf(file) === 'image' ? 'photos' : 'videos'} can be up to ${max / MB} MB`
