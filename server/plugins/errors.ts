@@ -14,6 +14,8 @@ const BAD_VALUE_CODES = new Set(['22021', '22P05', '22P02', '22003', '22007', '2
 export const errorsPlugin = fp(async (app: FastifyInstance) => {
   app.setErrorHandler((err: FastifyError, req, reply) => {
     if (err instanceof AppError) {
+      // A 5xx we answer on purpose (mail down) still leaves the cause in the log for whoever runs the server.
+      if (err.statusCode >= 500) req.log.error({ err, cause: err.cause, reqId: req.id }, err.code)
       if (err.headers) reply.headers(err.headers)
       return reply.status(err.statusCode).send({
         success: false,

@@ -9,10 +9,17 @@ export interface SinkMail {
 /** A real SMTP server on loopback that keeps what it receives, so tests read codes as a person would. */
 export async function startSmtpSink() {
   const mails: SinkMail[] = []
+  // While set, every message is refused as a mail server that is down for a while would (451).
+  let refusing = false
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
     logger: false,
+    onRcptTo(_address, _session, cb) {
+      if (refusing)
+        return cb(Object.assign(new Error('Requested action aborted: local error'), { responseCode: 451 }))
+      cb()
+    },
     onData(stream, session, cb) {
       const chunks: Buffer[] = []
       stream.on('data', (c: Buffer) => chunks.push(c))
@@ -40,6 +47,10 @@ export async function startSmtpSink() {
       return null
     },
     countTo: (email: string) => mails.filter((m) => m.to.includes(email.toLowerCase())).length,
+    /** Makes the server refuse (or take again) every message. */
+    refuse(on: boolean) {
+      refusing = on
+    },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   }
 }

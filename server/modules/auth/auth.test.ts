@@ -56,6 +56,36 @@ describe('signup through a real SMTP sink', () => {
     expect(me.json().user.email).toBe(email)
   })
 
+  it('a mail server that refuses the code: 503, and no wait or hourly send is used up', async () => {
+    const email = 'mail-down@example.in'
+    const sends = async () =>
+      Number(
+        (await ctx.database.db.execute(sql`select count(*)::int as n from otp_sends where email = ${email}`))
+          .rows[0].n,
+      )
+    ctx.sink.refuse(true)
+    try {
+      const down = await post('/send-otp', { email, fullname: 'Mail Down' })
+      expect(down.statusCode).toBe(503)
+      expect(down.json()).toEqual({
+        success: false,
+        code: 'mail_failed',
+        message: 'We could not send the code just now. Please try again in a minute.',
+      })
+    } finally {
+      ctx.sink.refuse(false)
+    }
+    expect(await sends()).toBe(0)
+    const codes = await ctx.database.db.execute(sql`select 1 from otp_codes where email = ${email}`)
+    expect(codes.rows).toHaveLength(0)
+    // Asked again at once (no 30 s wait), the code arrives and works.
+    const again = await post('/send-otp', { email, fullname: 'Mail Down' })
+    expect(again.statusCode).toBe(200)
+    expect(await sends()).toBe(1)
+    const ok = await post('/verify-otp', { email, otp: ctx.sink.lastCode(email) })
+    expect(ok.statusCode).toBe(200)
+  })
+
   it('stores only an HMAC of the code and only a hash of the session token', async () => {
     const email = 'hash-check@example.in'
     await post('/send-otp', { email, fullname: 'Hash Check' })

@@ -97,11 +97,37 @@ export function otpService({ db, mailer, secret, ipHourlyLimit, now = Date.now }
     })
     if (deliver) {
       const what = purpose === 'signup' ? 'sign-up' : 'sign-in'
-      await mailer.send({
-        to: email,
-        subject: `Your Microlance ${what} code is ${code}`,
-        text: `Your Microlance ${what} code is ${code}.\n\nIt is valid for 10 minutes. If you did not ask for it, ignore this email.`,
-      })
+      try {
+        await mailer.send({
+          to: email,
+          subject: `Your Microlance ${what} code is ${code}`,
+          text: `Your Microlance ${what} code is ${code}.\n\nIt is valid for 10 minutes. If you did not ask for it, ignore this email.`,
+        })
+      } catch (e) {
+        // A code that never left costs the person nothing: not the 30 s wait, not one of the hour's five sends.
+        await db.transaction(async (tx) => {
+          await tx
+            .delete(otpSends)
+            .where(and(eq(otpSends.email, email), eq(otpSends.ip, ip), eq(otpSends.sentAt, sentAt)))
+          await tx
+            .delete(otpCodes)
+            .where(
+              and(
+                eq(otpCodes.email, email),
+                eq(otpCodes.purpose, purpose),
+                eq(otpCodes.codeHash, row.codeHash),
+              ),
+            )
+        })
+        throw Object.assign(
+          new AppError(
+            503,
+            'mail_failed',
+            'We could not send the code just now. Please try again in a minute.',
+          ),
+          { cause: e },
+        )
+      }
     }
   }
 
