@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { sql } from 'drizzle-orm'
 import { createTestApp, injectAs, signUp, type Session, type TestCtx } from '../../test/helpers'
 import { applyTo, postJob } from '../../test/jobs'
 import { collect, connectAs, listenLocal, roundTrip, type ClientSocket } from '../../test/sockets'
@@ -109,6 +110,12 @@ describe('GET /api/v1/notification', () => {
         type: 'system',
         message: `n${i}`,
       })
+    // Rows written within the same clock tick share created_at, and then their order is the ids' (random): spread
+    // them a millisecond apart, in the order they were written, so 'newest first' has one answer.
+    await ctx.database.db.execute(
+      sql`update notifications set created_at = now() + make_interval(secs => substr(message, 2)::int / 1000.0)
+          where user_id = ${meera.user._id}::uuid and message ~ '^n[0-9]$'`,
+    )
     const first = (await list(meera, '?limit=3')).json()
     expect(first.notifications.map((n: any) => n.message)).toEqual(['n5', 'n4', 'n3'])
     expect(first.unreadCount).toBe(6)
