@@ -430,3 +430,66 @@ test('freelancers apply; the client accepts one and rejects the other, and each 
   await toasts.expect('Failed to update status', 'error')
   await expect(applicationRow(page, fromDev._id).getByText('rejected', { exact: true })).toBeVisible()
 })
+
+test('a company is added, renamed and deleted from the post-a-job form; deleting one an active job names is refused', async ({
+  page,
+  toasts,
+}) => {
+  const client = await createUserViaApi({ fullname: 'Farhan Qureshi', role: 'client' })
+  await signInAs(page, client, '/admin/jobs/create')
+  const field = main(page).getByLabel('Company', { exact: true })
+
+  // Added: it is chosen for the job at once.
+  await main(page).getByRole('button', { name: 'Add a company' }).click()
+  const add = page.getByRole('dialog', { name: 'Add a company' })
+  await add.getByLabel('Company name').fill('Zari Looms Pvt')
+  await add.getByRole('button', { name: 'Add company' }).click()
+  await toasts.expect('Company added', 'success')
+  await expect(field.locator('option:checked')).toHaveText('Zari Looms Pvt')
+
+  // Renamed: the form opens with what it holds, and the choice shows the new name.
+  await main(page).getByRole('button', { name: 'Edit Zari Looms Pvt' }).click()
+  const edit = page.getByRole('dialog', { name: 'Edit company' })
+  await expect(edit.getByLabel('Company name')).toHaveValue('Zari Looms Pvt')
+  await edit.getByLabel('Company name').fill('Zari Looms')
+  await edit.getByLabel('Website').fill('https://zari-looms.example.in')
+  await edit.getByRole('button', { name: 'Save changes' }).click()
+  await toasts.expect('Company updated', 'success')
+  await expect(edit).toBeHidden()
+  await expect(field.locator('option:checked')).toHaveText('Zari Looms')
+  const [mine] = (
+    await call<{ data: { companies: { _id: string; name: string; website: string }[] } }>(
+      'GET',
+      '/company',
+      client.token,
+    )
+  ).data.companies
+  expect(mine).toMatchObject({ name: 'Zari Looms', website: 'https://zari-looms.example.in' })
+
+  // An active job names it: deleting is refused with the server's reason, and the company stays.
+  const { job } = await call<{ job: { _id: string } }>('POST', '/job/post', client.token, {
+    title: 'Weaver for a Banarasi silk saree',
+    description: 'Weave one silk saree with zari borders.',
+    paymentType: 'one-time',
+    locationPreference: 'Uttar Pradesh',
+    amount: '25000',
+    companyId: mine._id,
+  })
+  await main(page).getByRole('button', { name: 'Edit Zari Looms' }).click()
+  await edit.getByRole('button', { name: 'Delete this company' }).click()
+  await edit.getByRole('button', { name: 'Delete company' }).click()
+  await expect(edit.getByRole('alert')).toHaveText(
+    'Active jobs still name this company. Close them or choose another company first.',
+  )
+  await expect(edit).toBeVisible()
+
+  // Once that job is closed, the company goes, and the form posts as the client.
+  await call('POST', `/job/${job._id}/status`, client.token, { action: 'close' })
+  await edit.getByRole('button', { name: 'Delete this company' }).click()
+  await edit.getByRole('button', { name: 'Delete company' }).click()
+  await toasts.expect('Company deleted', 'success')
+  await expect(edit).toBeHidden()
+  await expect(field).toHaveValue('')
+  await expect(field.locator('option', { hasText: 'Zari Looms' })).toHaveCount(0)
+  await expect(main(page).getByRole('button', { name: /^Edit Zari/ })).toHaveCount(0)
+})

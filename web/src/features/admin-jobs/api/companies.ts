@@ -44,3 +44,37 @@ export function useCreateCompany() {
       queryClient.setQueryData<Company[]>(adminJobsKeys.companies(), (list) => [...(list ?? []), company]),
   })
 }
+
+/** PUT /company/:id (the owner's): name, website and description; the logo is sent back as it is. */
+export async function updateCompany(company: Company, input: CompanyInput): Promise<Company> {
+  const res = await api.put<{ success: boolean; company: Company }>(
+    `/company/${encodeURIComponent(company._id)}`,
+    { name: input.name, website: input.website || null, description: input.description, logo: company.logo },
+  )
+  return res.data.company
+}
+
+export function useUpdateCompany(company: Company) {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: (input: CompanyInput) => updateCompany(company, input),
+    onSuccess: (updated) =>
+      queryClient.setQueryData<Company[]>(adminJobsKeys.companies(), (list) =>
+        (list ?? []).map((c) => (c._id === updated._id ? updated : c)),
+      ),
+  })
+}
+
+/** DELETE /company/:id — refused (409) while active jobs name it. */
+export function useDeleteCompany(id: string) {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: async () => {
+      await api.delete(`/company/${encodeURIComponent(id)}`)
+    },
+    onSuccess: () =>
+      queryClient.setQueryData<Company[]>(adminJobsKeys.companies(), (list) =>
+        (list ?? []).filter((c) => c._id !== id),
+      ),
+  })
+}

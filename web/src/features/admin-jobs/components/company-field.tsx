@@ -1,5 +1,5 @@
-import { useState, type FormEvent } from 'react'
-import { Building2, Plus } from 'lucide-react'
+import { useState, type FormEvent, type ReactNode } from 'react'
+import { Building2, Pencil, Plus, Trash2 } from 'lucide-react'
 import { toast } from 'sonner'
 import { TOAST } from '@common/limits'
 import { CompanyBody, COMPANY_LIMITS } from '@common/schemas/company'
@@ -16,7 +16,14 @@ import { Input } from '@/components/ui/input'
 import { Spinner } from '@/components/ui/spinner'
 import { Textarea } from '@/components/ui/textarea'
 import { errorText, isCancelled } from '@/lib/errors'
-import { useCreateCompany, useMyCompanies } from '../api/companies'
+import {
+  useCreateCompany,
+  useDeleteCompany,
+  useMyCompanies,
+  useUpdateCompany,
+  type CompanyInput,
+} from '../api/companies'
+import type { Company } from '../api/types'
 import { describedBy, FormField, NativeSelect } from './form-field'
 
 /** Optional: one of the client's own companies names the job (its card shows the company). */
@@ -31,7 +38,10 @@ export function CompanyField({
 }) {
   const companies = useMyCompanies()
   const [adding, setAdding] = useState(false)
+  // The company being edited, held apart from the list so deleting it does not pull the dialog away mid-answer.
+  const [editing, setEditing] = useState<Company | null>(null)
   const list = companies.data ?? []
+  const selected = list.find((c) => c._id === value)
   const hint = companies.isError
     ? "Couldn't load your companies; you can still post as yourself."
     : list.length
@@ -61,55 +71,233 @@ export function CompanyField({
             ) : null}
           </NativeSelect>
         </div>
+        {selected ? (
+          // Icon only, so the chosen name keeps the room beside Add.
+          <Button
+            variant="outline"
+            size="icon"
+            onClick={() => setEditing(selected)}
+            aria-label={`Edit ${selected.name}`}
+            title="Edit company"
+          >
+            <Pencil aria-hidden />
+          </Button>
+        ) : null}
         <Button variant="outline" onClick={() => setAdding(true)} aria-label="Add a company">
           <Plus aria-hidden />
           <span className="hidden sm:inline">Add</span>
         </Button>
       </div>
-      <AddCompanyDialog
+      <CompanyDialog
         open={adding}
         onOpenChange={setAdding}
-        onCreated={(id) => {
+        onSaved={(id) => {
           onChange(id)
           setAdding(false)
         }}
       />
+      {editing ? (
+        <CompanyDialog
+          company={editing}
+          open
+          onOpenChange={(open) => !open && setEditing(null)}
+          onSaved={() => setEditing(null)}
+          onDeleted={() => {
+            setEditing(null)
+            onChange('')
+          }}
+        />
+      ) : null}
     </FormField>
   )
 }
 
-function AddCompanyDialog({
+/** Adds a company, or edits (and deletes) the one given. */
+function CompanyDialog({
+  company,
   open,
   onOpenChange,
-  onCreated,
+  onSaved,
+  onDeleted,
 }: {
+  company?: Company
   open: boolean
   onOpenChange: (open: boolean) => void
-  onCreated: (id: string) => void
+  onSaved: (id: string) => void
+  onDeleted?: () => void
 }) {
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent>
         <DialogHeader>
           <DialogTitle className="flex items-center gap-2">
-            <Building2 className="size-5 text-primary" aria-hidden /> Add a company
+            <Building2 className="size-5 text-primary" aria-hidden />{' '}
+            {company ? 'Edit company' : 'Add a company'}
           </DialogTitle>
-          <DialogDescription>Freelancers see its name and website on your job.</DialogDescription>
+          <DialogDescription>
+            {company
+              ? 'Every job that names it shows the change.'
+              : 'Freelancers see its name and website on your job.'}
+          </DialogDescription>
         </DialogHeader>
-        {open ? <AddCompanyForm onCancel={() => onOpenChange(false)} onCreated={onCreated} /> : null}
+        {open ? (
+          company ? (
+            <EditCompanyForm
+              company={company}
+              onCancel={() => onOpenChange(false)}
+              onSaved={onSaved}
+              onDeleted={onDeleted}
+            />
+          ) : (
+            <AddCompanyForm onCancel={() => onOpenChange(false)} onCreated={onSaved} />
+          )
+        ) : null}
       </DialogContent>
     </Dialog>
   )
 }
 
-function AddCompanyForm({ onCancel, onCreated }: { onCancel: () => void; onCreated: (id: string) => void }) {
-  const [name, setName] = useState('')
-  const [website, setWebsite] = useState('')
-  const [description, setDescription] = useState('')
-  const [errors, setErrors] = useState<Record<string, string>>({})
-  const create = useCreateCompany()
+function EditCompanyForm({
+  company,
+  onCancel,
+  onSaved,
+  onDeleted,
+}: {
+  company: Company
+  onCancel: () => void
+  onSaved: (id: string) => void
+  onDeleted?: () => void
+}) {
+  const update = useUpdateCompany(company)
+  const remove = useDeleteCompany(company._id)
+  const [confirming, setConfirming] = useState(false)
+  const [problem, setProblem] = useState<string | null>(null)
+  const busy = update.isPending || remove.isPending
+  const onDelete = () =>
+    remove.mutate(undefined, {
+      onSuccess: () => {
+        toast.success('Company deleted', { duration: TOAST.jobActionMs })
+        onDeleted?.()
+      },
+      onError: (error) => {
+        if (isCancelled(error)) return
+        // Refused while active jobs name it: the server's sentence says what to do.
+        setProblem(errorText(error, 'Failed to delete the company'))
+        setConfirming(false)
+      },
+    })
+  return (
+    <CompanyForm
+      initial={{ name: company.name, website: company.website ?? '', description: company.description }}
+      pending={update.isPending}
+      disabled={busy}
+      submitLabel="Save changes"
+      pendingLabel="Saving..."
+      onCancel={onCancel}
+      onSubmit={async (input) => {
+        try {
+          const saved = await update.mutateAsync(input)
+          toast.success('Company updated', { duration: TOAST.jobActionMs })
+          onSaved(saved._id)
+        } catch (error) {
+          if (isCancelled(error)) return
+          toast.error(errorText(error, 'Failed to update the company'), { duration: TOAST.jobActionMs })
+        }
+      }}
+    >
+      {problem ? (
+        <p role="alert" className="rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-700">
+          {problem}
+        </p>
+      ) : null}
+      {confirming ? (
+        <div
+          role="alert"
+          className="flex flex-col gap-2 rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-700"
+        >
+          <p>
+            Delete “{company.name}” for good? Your closed and draft jobs that name it will show no company.
+          </p>
+          <div className="flex gap-2">
+            <Button size="sm" variant="outline" onClick={() => setConfirming(false)} disabled={busy}>
+              Keep it
+            </Button>
+            <Button size="sm" variant="destructive" onClick={onDelete} disabled={busy}>
+              {remove.isPending ? <Spinner /> : null} Delete company
+            </Button>
+          </div>
+        </div>
+      ) : (
+        <Button
+          variant="ghost"
+          size="sm"
+          className="self-start text-red-600 hover:bg-red-50 hover:text-red-700"
+          onClick={() => {
+            setProblem(null)
+            setConfirming(true)
+          }}
+          disabled={busy}
+        >
+          <Trash2 aria-hidden /> Delete this company
+        </Button>
+      )}
+    </CompanyForm>
+  )
+}
 
-  async function onSubmit(e: FormEvent<HTMLFormElement>) {
+function AddCompanyForm({ onCancel, onCreated }: { onCancel: () => void; onCreated: (id: string) => void }) {
+  const create = useCreateCompany()
+  return (
+    <CompanyForm
+      initial={{ name: '', website: '', description: '' }}
+      pending={create.isPending}
+      disabled={create.isPending}
+      submitLabel="Add company"
+      pendingLabel="Adding..."
+      autoFocus
+      onCancel={onCancel}
+      onSubmit={async (input) => {
+        try {
+          const company = await create.mutateAsync(input)
+          toast.success('Company added', { duration: TOAST.jobActionMs })
+          onCreated(company._id)
+        } catch (error) {
+          if (isCancelled(error)) return
+          toast.error(errorText(error, 'Failed to add the company'), { duration: TOAST.jobActionMs })
+        }
+      }}
+    />
+  )
+}
+
+/** The company's fields, checked with the server's own schema before anything is sent. */
+function CompanyForm({
+  initial,
+  pending,
+  disabled,
+  submitLabel,
+  pendingLabel,
+  autoFocus,
+  onCancel,
+  onSubmit,
+  children,
+}: {
+  initial: CompanyInput
+  pending: boolean
+  disabled: boolean
+  submitLabel: string
+  pendingLabel: string
+  autoFocus?: boolean
+  onCancel: () => void
+  onSubmit: (input: CompanyInput) => Promise<void>
+  children?: ReactNode
+}) {
+  const [name, setName] = useState(initial.name)
+  const [website, setWebsite] = useState(initial.website)
+  const [description, setDescription] = useState(initial.description)
+  const [errors, setErrors] = useState<Record<string, string>>({})
+
+  async function submit(e: FormEvent<HTMLFormElement>) {
     // The company form sits inside the job form's page; its submit must not reach the job form.
     e.preventDefault()
     e.stopPropagation()
@@ -120,25 +308,19 @@ function AddCompanyForm({ onCancel, onCreated }: { onCancel: () => void; onCreat
       setErrors(next)
       return
     }
-    try {
-      const company = await create.mutateAsync({ name: name.trim(), website: website.trim(), description })
-      toast.success('Company added', { duration: TOAST.jobActionMs })
-      onCreated(company._id)
-    } catch (error) {
-      if (isCancelled(error)) return
-      toast.error(errorText(error, 'Failed to add the company'), { duration: TOAST.jobActionMs })
-    }
+    setErrors({})
+    await onSubmit({ name: name.trim(), website: website.trim(), description })
   }
 
   return (
-    <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
+    <form onSubmit={submit} noValidate className="flex flex-col gap-4">
       <FormField id="company-name" label="Company name" error={errors.name} required>
         <Input
           id="company-name"
           value={name}
           maxLength={COMPANY_LIMITS.nameMax}
           onChange={(e) => setName(e.target.value)}
-          autoFocus
+          autoFocus={autoFocus}
           {...describedBy('company-name', { error: errors.name })}
         />
       </FormField>
@@ -162,17 +344,18 @@ function AddCompanyForm({ onCancel, onCreated }: { onCancel: () => void; onCreat
           onChange={(e) => setDescription(e.target.value)}
         />
       </FormField>
+      {children}
       <DialogFooter>
-        <Button variant="outline" onClick={onCancel} disabled={create.isPending}>
+        <Button variant="outline" onClick={onCancel} disabled={disabled}>
           Cancel
         </Button>
-        <Button type="submit" disabled={create.isPending}>
-          {create.isPending ? (
+        <Button type="submit" disabled={disabled}>
+          {pending ? (
             <>
-              <Spinner /> Adding...
+              <Spinner /> {pendingLabel}
             </>
           ) : (
-            'Add company'
+            submitLabel
           )}
         </Button>
       </DialogFooter>
