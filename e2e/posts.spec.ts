@@ -224,6 +224,32 @@ test('the composer checks before sending: empty posts are refused with the spec 
   )
   await expect(dialog.getByRole('list', { name: 'Selected media' })).toHaveCount(0)
   expect(uploads).toEqual([])
+  // An upload the server fails (here a 503): the post waits, says how to go on, and goes once the file is removed.
+  await page.route('**/api/v1/uploads', (route) =>
+    route.fulfill({
+      status: 503,
+      contentType: 'application/json',
+      body: JSON.stringify({
+        success: false,
+        code: 'unavailable',
+        message: 'Uploads are paused for a minute',
+      }),
+    }),
+  )
+  await dialog.getByTestId('post-media-input').setInputFiles({
+    name: 'logo-draft.png',
+    mimeType: 'image/png',
+    buffer: await png(200, 120, 40),
+  })
+  await expect(dialog.getByRole('list', { name: 'Selected media' }).getByRole('alert')).toBeVisible()
+  await dialog.getByPlaceholder("What's on your mind?").fill('Open to logo work this month 📍 Kerala')
+  await dialog.getByRole('button', { name: 'Post', exact: true }).click()
+  const stuck = 'Some files did not upload. Remove them, then add them again or post without them.'
+  await toasts.expect(stuck, 'error')
+  await expect(dialog).toBeVisible()
+  await dialog.getByRole('button', { name: 'Remove logo-draft.png' }).click()
+  await expect(dialog.getByRole('list', { name: 'Selected media' })).toHaveCount(0)
+  await page.unroute('**/api/v1/uploads')
   // Text only is a post.
   await dialog.getByPlaceholder("What's on your mind?").fill('Open to logo work this month 📍 Kerala')
   await dialog.getByRole('button', { name: 'Post', exact: true }).click()

@@ -94,7 +94,8 @@ export function CreatePostDialog({
     try {
       const finished = await media.settled()
       if (finished.some((m) => m.status !== 'done')) {
-        const message = 'Some files did not upload. Remove them or try again.'
+        // There is no retry button: the way on is to remove them, and add them again or post without them.
+        const message = 'Some files did not upload. Remove them, then add them again or post without them.'
         setError(message)
         toast.error(message)
         return
