@@ -14,7 +14,8 @@ export const POST_LIMITS = {
 export const IMAGE_MIMES = ['image/jpeg', 'image/png', 'image/webp', 'image/gif'] as const
 export const VIDEO_MIMES = ['video/mp4', 'video/webm'] as const
 
-const mb = (n: number) => `${Math.round(n / 1024 / 1024)} MB`
+/** A byte count as whole megabytes for people ('10 MB'). */
+export const mb = (n: number) => `${Math.round(n / 1024 / 1024)} MB`
 /** What a person is told of a file that is no photo or video a post takes (the browser's check and the server's). */
 export const unsupportedMediaMessage = (name: string) =>
   `“${name}” is not a supported photo or video. Use JPEG, PNG, WebP or GIF photos (up to ${mb(POST_LIMITS.imageMaxBytes)}) or MP4 or WebM videos (up to ${mb(POST_LIMITS.videoMaxBytes)}).`

@@ -6,6 +6,7 @@ import sharp, { type Metadata, type OutputInfo } from 'sharp'
 import { and, inArray, isNull, lt, sql } from 'drizzle-orm'
 import {
   IMAGE_MIMES,
+  mb,
   POST_LIMITS,
   unsupportedMediaMessage,
   VIDEO_MIMES,
@@ -42,7 +43,6 @@ interface PreparedFile {
   height: number | null
 }
 
-const mb = (n: number) => `${Math.round(n / 1024 / 1024)} MB`
 const unsupported = (name: string) => new AppError(415, 'unsupported_type', unsupportedMediaMessage(name))
 
 /** Re-encodes an image to WebP at display size and as a thumbnail; metadata (EXIF, GPS) is not carried over. */

@@ -1,5 +1,5 @@
 import { useEffect, type ReactNode } from 'react'
-import { Navigate, useLocation } from 'react-router'
+import { matchPath, Navigate, useLocation } from 'react-router'
 import type { Role } from '@common/roles'
 import { paths } from '@/config/paths'
 import { useAuth } from './auth'
@@ -12,7 +12,6 @@ export interface ReturnState {
 /** What a freelancer hears when an admin page sends them home (one toast, however often the guard renders). */
 export const ADMIN_ONLY_TEXT =
   'Posting and managing jobs is for clients. Switch to hiring from your profile menu to post one.'
-const APPLICANTS_PATH = /^\/admin\/jobs\/([^/]+)\/applicants\/?$/
 
 /**
  * Guards a subtree: a visitor who is not signed in goes to /login with the return location kept; a signed-in user
@@ -22,7 +21,7 @@ const APPLICANTS_PATH = /^\/admin\/jobs\/([^/]+)\/applicants\/?$/
 export function RequireAuth({ children, roles }: { children: ReactNode; roles?: readonly Role[] }) {
   const { user } = useAuth()
   const location = useLocation()
-  const applicantsOf = APPLICANTS_PATH.exec(location.pathname)?.[1]
+  const applicantsOf = matchPath(paths.adminApplicants.pattern, location.pathname)?.params.id
   const denied = !!user && !!roles && !roles.includes(user.role)
   useEffect(() => {
     // sonner loads on demand: the guard is part of the first download (web/tooling/bundle-budget.test.ts).
@@ -35,10 +34,7 @@ export function RequireAuth({ children, roles }: { children: ReactNode; roles?: 
   }
   if (denied)
     return (
-      <Navigate
-        to={applicantsOf ? paths.jobDescription.href(decodeURIComponent(applicantsOf)) : paths.home.href()}
-        replace
-      />
+      <Navigate to={applicantsOf ? paths.jobDescription.href(applicantsOf) : paths.home.href()} replace />
     )
   return <>{children}</>
 }

@@ -194,16 +194,10 @@ function EditCompanyForm({
       submitLabel="Save changes"
       pendingLabel="Saving..."
       onCancel={onCancel}
-      onSubmit={async (input) => {
-        try {
-          const saved = await update.mutateAsync(input)
-          toast.success('Company updated', { duration: TOAST.jobActionMs })
-          onSaved(saved._id)
-        } catch (error) {
-          if (isCancelled(error)) return
-          toast.error(errorText(error, 'Failed to update the company'), { duration: TOAST.jobActionMs })
-        }
-      }}
+      save={update.mutateAsync}
+      savedText="Company updated"
+      failedText="Failed to update the company"
+      onSaved={onSaved}
     >
       {problem ? (
         <p role="alert" className="rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-700">
@@ -256,21 +250,15 @@ function AddCompanyForm({ onCancel, onCreated }: { onCancel: () => void; onCreat
       pendingLabel="Adding..."
       autoFocus
       onCancel={onCancel}
-      onSubmit={async (input) => {
-        try {
-          const company = await create.mutateAsync(input)
-          toast.success('Company added', { duration: TOAST.jobActionMs })
-          onCreated(company._id)
-        } catch (error) {
-          if (isCancelled(error)) return
-          toast.error(errorText(error, 'Failed to add the company'), { duration: TOAST.jobActionMs })
-        }
-      }}
+      save={create.mutateAsync}
+      savedText="Company added"
+      failedText="Failed to add the company"
+      onSaved={onCreated}
     />
   )
 }
 
-/** The company's fields, checked with the server's own schema before anything is sent. */
+/** The company's fields, checked with the server's own schema before anything is sent; `save` sends them. */
 function CompanyForm({
   initial,
   pending,
@@ -279,7 +267,10 @@ function CompanyForm({
   pendingLabel,
   autoFocus,
   onCancel,
-  onSubmit,
+  save,
+  savedText,
+  failedText,
+  onSaved,
   children,
 }: {
   initial: CompanyInput
@@ -289,7 +280,10 @@ function CompanyForm({
   pendingLabel: string
   autoFocus?: boolean
   onCancel: () => void
-  onSubmit: (input: CompanyInput) => Promise<void>
+  save: (input: CompanyInput) => Promise<Company>
+  savedText: string
+  failedText: string
+  onSaved: (id: string) => void
   children?: ReactNode
 }) {
   const [name, setName] = useState(initial.name)
@@ -309,7 +303,13 @@ function CompanyForm({
       return
     }
     setErrors({})
-    await onSubmit({ name: name.trim(), website: website.trim(), description })
+    try {
+      const company = await save({ name: name.trim(), website: website.trim(), description })
+      toast.success(savedText, { duration: TOAST.jobActionMs })
+      onSaved(company._id)
+    } catch (error) {
+      if (!isCancelled(error)) toast.error(errorText(error, failedText), { duration: TOAST.jobActionMs })
+    }
   }
 
   return (

@@ -1,17 +1,17 @@
 import { useId, useState } from 'react'
-import { Link, useLocation } from 'react-router'
+import { Link } from 'react-router'
 import { CheckCircle2, FileText, Lock, LogIn } from 'lucide-react'
 import { toast } from 'sonner'
 import { TOAST } from '@common/limits'
 import type { ApplicationStatusValue } from '@common/schemas/application-status'
 import { StatusBadge } from '@/components/status-badge'
+import { LoginLink } from '@/components/login-link'
 import { Button } from '@/components/ui/button'
 import { Label } from '@/components/ui/label'
 import { Spinner } from '@/components/ui/spinner'
 import { Textarea } from '@/components/ui/textarea'
 import { paths } from '@/config/paths'
 import { useAuth } from '@/lib/auth'
-import type { ReturnState } from '@/lib/authorization'
 import { errorText, isCancelled } from '@/lib/errors'
 import { useApplyToJob } from '../api/apply-to-job'
 import type { Job } from '../api/get-jobs'
@@ -40,7 +40,6 @@ export const hasApplied = (job: Job, userId: string | undefined) =>
  */
 export function ApplySection({ job }: { job: Job }) {
   const { user } = useAuth()
-  const location = useLocation()
   const apply = useApplyToJob()
   const [coverLetter, setCoverLetter] = useState('')
   const fieldId = useId()
@@ -79,16 +78,14 @@ export function ApplySection({ job }: { job: Job }) {
       </div>
     )
 
-  if (!user) {
-    const state: ReturnState = { from: location.pathname + location.search }
+  if (!user)
     return (
       <Button asChild size="lg" className="w-full sm:w-auto sm:self-start">
-        <Link to={paths.login.href()} state={state}>
+        <LoginLink>
           <LogIn aria-hidden /> Log in to apply
-        </Link>
+        </LoginLink>
       </Button>
     )
-  }
 
   const submit = () => {
     apply.mutate(
