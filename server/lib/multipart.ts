@@ -6,6 +6,40 @@ import { pipeline } from 'node:stream/promises'
 import type { FastifyRequest } from 'fastify'
 import { AppError, tooLarge } from '../errors'
 
+/**
+ * What busboy says, as a plain Error with no code or status, when the body ends before the form's closing boundary
+ * (a dropped connection, a proxy that forwards what it got, a hostile client): "Unexpected end of multipart data" for
+ * the form, "Part terminated early due to unexpected end of multipart data" for a file being read.
+ */
+const CUT_OFF = /unexpected end of multipart data/i
+/** The Content-Type says multipart/form-data but names no boundary: busboy throws this before reading a byte. */
+const NO_BOUNDARY = /^Multipart: Boundary not found$/
+
+/**
+ * The error a failed form read is answered with: ours as they are, the parser's limits and the sender's mistakes as
+ * 4xx with a message. Anything else (a full disk while spooling) stays a server error.
+ */
+function formError(e: unknown, sizeMessage: string, filesMessage: string): unknown {
+  if (e instanceof AppError) return e
+  const err = e as { code?: unknown; statusCode?: unknown; message?: unknown } | null
+  const message = typeof err?.message === 'string' ? err.message : ''
+  if (err?.code === 'FST_REQ_FILE_TOO_LARGE') return tooLarge(sizeMessage, 'file_too_large')
+  if (err?.code === 'FST_FILES_LIMIT') return new AppError(400, 'too_many_files', filesMessage)
+  if (err?.code === 'FST_FIELDS_LIMIT' || err?.code === 'FST_PARTS_LIMIT')
+    return new AppError(400, 'too_many_fields', 'Too many fields in this form')
+  if (CUT_OFF.test(message))
+    return new AppError(
+      400,
+      'incomplete_form',
+      'The form arrived incomplete (the upload was cut off). Please send it again.',
+    )
+  if (NO_BOUNDARY.test(message))
+    return new AppError(400, 'bad_form', 'The form could not be read (its Content-Type names no boundary)')
+  if (typeof err?.statusCode === 'number' && err.statusCode < 500)
+    return new AppError(err.statusCode === 413 ? 413 : 400, 'bad_form', 'The form could not be read')
+  return e
+}
+
 export interface ParsedForm {
   fields: Record<string, string>
   files: Record<string, { buf: Buffer; filename: string; mimetype: string }>
@@ -42,16 +76,8 @@ export async function readForm(
         out.fields[part.fieldname] = String(part.value ?? '')
       }
     }
-  } catch (e: any) {
-    if (e instanceof AppError) throw e
-    if (e?.code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge(opts.sizeMessage, 'file_too_large')
-    if (e?.code === 'FST_FILES_LIMIT')
-      throw new AppError(400, 'too_many_files', 'Too many files in this form')
-    if (e?.code === 'FST_FIELDS_LIMIT' || e?.code === 'FST_PARTS_LIMIT')
-      throw new AppError(400, 'too_many_fields', 'Too many fields in this form')
-    if (typeof e?.statusCode === 'number' && e.statusCode < 500)
-      throw new AppError(e.statusCode === 413 ? 413 : 400, 'bad_form', 'The form could not be read')
-    throw e
+  } catch (e) {
+    throw formError(e, opts.sizeMessage, 'Too many files in this form')
   }
   return out
 }
@@ -88,17 +114,9 @@ export async function spoolFiles(
       if (part.file.truncated) throw tooLarge(opts.sizeMessage, 'file_too_large')
       out[out.length - 1].size = (await fsp.stat(tmp)).size
     }
-  } catch (e: any) {
+  } catch (e) {
     await Promise.all(out.map((f) => fsp.rm(f.path, { force: true })))
-    if (e instanceof AppError) throw e
-    if (e?.code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge(opts.sizeMessage, 'file_too_large')
-    if (e?.code === 'FST_FILES_LIMIT')
-      throw new AppError(400, 'too_many_files', `At most ${opts.maxFiles} files at a time`)
-    if (e?.code === 'FST_FIELDS_LIMIT' || e?.code === 'FST_PARTS_LIMIT')
-      throw new AppError(400, 'too_many_fields', 'Too many fields in this form')
-    if (typeof e?.statusCode === 'number' && e.statusCode < 500)
-      throw new AppError(e.statusCode === 413 ? 413 : 400, 'bad_form', 'The form could not be read')
-    throw e
+    throw formError(e, opts.sizeMessage, `At most ${opts.maxFiles} files at a time`)
   }
   return out
 }
