@@ -22,8 +22,8 @@ import { isWellFormedMp4, isWellFormedWebm } from './media-check'
 export const POST_MEDIA_KINDS = ['post_image', 'post_video', 'link_preview'] as const
 /** Display size and thumbnail of a post image (ADR 015). */
 export const IMAGE_SIZES = { display: 1280, thumb: 320 } as const
-/** Images larger than this many pixels are refused before decoding (decompression bombs). */
-const MAX_PIXELS = 60_000_000
+/** Images larger than this many pixels are refused before decoding (decompression bombs); profile photos too. */
+export const MAX_PIXELS = 60_000_000
 
 export interface StoredMedia {
   id: string

@@ -7,6 +7,7 @@ import { eq } from 'drizzle-orm'
 import type { Executor } from '../../db/client'
 import { uploads } from '../../db/schema'
 import { AppError, tooLarge } from '../../errors'
+import { MAX_PIXELS } from './media.service'
 
 export interface UploadRule {
   kind: string
@@ -30,16 +31,30 @@ export const EXT: Record<string, string> = {
   'video/webm': 'webm',
 }
 
-/** Resize a profile photo to fit `px` and re-encode it as WebP (drops EXIF, including location). */
-export const resizePhoto = (px: number) => async (buf: Buffer) => ({
-  buf: await sharp(buf, { failOn: 'error' })
-    .rotate()
-    .resize(px, px, { fit: 'inside', withoutEnlargement: true })
-    .webp({ quality: 85 })
-    .toBuffer(),
-  mime: 'image/webp',
-  ext: 'webp',
-})
+/**
+ * Resize a profile photo to fit `px` and re-encode it as WebP (drops EXIF, including location). A photo whose header
+ * claims more pixels than a post image may have is refused before any of it is decoded: a few hundred bytes can claim
+ * 10,000 × 10,000, and sharp's own default allows 268 million.
+ */
+export const resizePhoto = (px: number) => async (buf: Buffer) => {
+  // Only the first frame is decoded (no `animated`), so that is what is counted.
+  const { width = 0, height = 0 } = await sharp(buf).metadata()
+  if (width * height > MAX_PIXELS)
+    throw new AppError(
+      400,
+      'image_too_large',
+      `The photo is ${width} × ${height} pixels; at most ${MAX_PIXELS / 1_000_000} megapixels are accepted`,
+    )
+  return {
+    buf: await sharp(buf, { failOn: 'error', limitInputPixels: MAX_PIXELS })
+      .rotate()
+      .resize(px, px, { fit: 'inside', withoutEnlargement: true })
+      .webp({ quality: 85 })
+      .toBuffer(),
+    mime: 'image/webp',
+    ext: 'webp',
+  }
+}
 
 export interface StoredUpload {
   id: string
@@ -67,7 +82,8 @@ export async function storeUpload(
   if (rule.transform) {
     try {
       out = await rule.transform(buf, detected.mime)
-    } catch {
+    } catch (e) {
+      if (e instanceof AppError) throw e
       throw new AppError(415, 'unreadable_file', `${rule.typeMessage} (the file could not be read)`)
     }
   }
