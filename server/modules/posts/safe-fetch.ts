@@ -24,8 +24,8 @@ for (const [a, p] of [
 ] as const)
   blocked.addSubnet(a, p, 'ipv4')
 for (const [a, p] of [
-  ['::', 128],
-  ['::1', 128],
+  // IPv4-compatible (deprecated since RFC 4291; no site is published there), with `::` and `::1` in it.
+  ['::', 96],
   ['64:ff9b::', 96],
   ['64:ff9b:1::', 48],
   ['100::', 64],
@@ -39,15 +39,51 @@ for (const [a, p] of [
 ] as const)
   blocked.addSubnet(a, p, 'ipv6')
 
-/** True when `ip` is a public unicast address. IPv4-mapped IPv6 addresses are judged as the IPv4 they carry. */
+/** The eight 16-bit groups of a valid IPv6 address in any spelling: `::` runs, an IPv4 tail, a zone. */
+function ipv6Groups(ip: string): number[] {
+  let s = ip.split('%')[0]
+  const quad = /(\d+)\.(\d+)\.(\d+)\.(\d+)$/.exec(s)
+  if (quad) {
+    const [a, b, c, d] = quad.slice(1).map(Number)
+    s = `${s.slice(0, quad.index)}${((a << 8) | b).toString(16)}:${((c << 8) | d).toString(16)}`
+  }
+  const groups = (part: string) => (part ? part.split(':').map((h) => parseInt(h, 16)) : [])
+  const [left, right] = s.split('::')
+  const head = groups(left)
+  const tail = right === undefined ? [] : groups(right)
+  return [...head, ...Array<number>(8 - head.length - tail.length).fill(0), ...tail]
+}
+
+const dotted = (hi: number, lo: number) => `${hi >> 8}.${hi & 255}.${lo >> 8}.${lo & 255}`
+
+/**
+ * The IPv4 address an IPv6 address stands for, by its prefix: IPv4-mapped `::ffff:0:0/96` (a dual-stack socket connects
+ * to the IPv4), IPv4-translated `::ffff:0:0:0/96`, IPv4-compatible `::/96`, NAT64 `64:ff9b::/96` and 6to4 `2002::/16`
+ * (the IPv4 in bits 16-47). Null for any other address.
+ */
+function embeddedIPv4(ip: string): string | null {
+  const g = ipv6Groups(ip)
+  const zeros = (from: number, to: number) => g.slice(from, to).every((x) => x === 0)
+  if (zeros(0, 5) && g[5] === 0xffff) return dotted(g[6], g[7])
+  if (zeros(0, 4) && g[4] === 0xffff && g[5] === 0) return dotted(g[6], g[7])
+  if (zeros(0, 6)) return dotted(g[6], g[7])
+  if (g[0] === 0x64 && g[1] === 0xff9b && zeros(2, 6)) return dotted(g[6], g[7])
+  if (g[0] === 0x2002) return dotted(g[1], g[2])
+  return null
+}
+
+/**
+ * True when `ip` is a public unicast address. An IPv6 address that carries an IPv4 one (mapped, translated,
+ * compatible, NAT64, 6to4 — however it is spelled: `::ffff:127.0.0.1`, `::ffff:7f00:1`, `::7f00:1`) is refused when
+ * that IPv4 would be; the compatible, NAT64 and 6to4 ranges are refused whatever they carry.
+ */
 export function isPublicAddress(ip: string): boolean {
   const family = net.isIP(ip)
   if (family === 4) return !blocked.check(ip, 'ipv4')
   if (family === 6) {
-    const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(ip)
-    if (mapped) return isPublicAddress(mapped[1])
-    if (/^::ffff:/i.test(ip)) return false
-    return !blocked.check(ip, 'ipv6')
+    const v4 = embeddedIPv4(ip)
+    if (v4 !== null && !isPublicAddress(v4)) return false
+    return !blocked.check(ip.split('%')[0], 'ipv6')
   }
   return false
 }
