@@ -38,7 +38,16 @@ export interface AuthOptions {
  */
 export const authPlugin = fp(async (app: FastifyInstance, opts: AuthOptions) => {
   const { secret, sessions } = opts
-  const cookieOpts = { path: '/', sameSite: 'lax' as const, secure: opts.secureCookies }
+  /**
+   * Every cookie is `Secure` when the site's public address is https (PUBLIC_URL) or when this request came over HTTPS:
+   * on a TLS socket, or through a proxy in TRUST_PROXY that says so in X-Forwarded-Proto (Fastify believes that header
+   * only from a trusted proxy's address).
+   */
+  const cookieOpts = (req: FastifyRequest) => ({
+    path: '/',
+    sameSite: 'lax' as const,
+    secure: opts.secureCookies || req.protocol === 'https',
+  })
   const xsrfFor = (sessionHash: string, nonce = randomToken(16)) =>
     `${nonce}.${hmac(secret, `xsrf.${sessionHash}.${nonce}`)}`
   const xsrfValid = (sessionHash: string, value: string) => {
@@ -68,7 +77,7 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: AuthOptions) => 
   }
   const setXsrf = (reply: FastifyReply, sessionHash: string) =>
     reply.setCookie(SESSION.xsrfCookie, xsrfFor(sessionHash), {
-      ...cookieOpts,
+      ...cookieOpts(reply.request),
       httpOnly: false,
       maxAge: SESSION.ttlMs / 1000,
     })
@@ -85,7 +94,7 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: AuthOptions) => 
     const tokenHash = tokenHashOf(token)
     const found = await sessions.find(tokenHash)
     if (!found) {
-      if (!bearer) reply.clearCookie(SESSION.cookie, cookieOpts)
+      if (!bearer) reply.clearCookie(SESSION.cookie, cookieOpts(req))
       return
     }
     req.user = found.user
@@ -96,7 +105,7 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: AuthOptions) => 
       await sessions.extend(tokenHash, new Date(now + SESSION.ttlMs))
       if (!bearer)
         reply.setCookie(SESSION.cookie, token, {
-          ...cookieOpts,
+          ...cookieOpts(req),
           httpOnly: true,
           maxAge: SESSION.ttlMs / 1000,
         })
@@ -133,13 +142,17 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: AuthOptions) => 
     const token = randomToken(32)
     const tokenHash = sha256(token)
     await sessions.create(tokenHash, userId, new Date(Date.now() + SESSION.ttlMs))
-    reply.setCookie(SESSION.cookie, token, { ...cookieOpts, httpOnly: true, maxAge: SESSION.ttlMs / 1000 })
+    reply.setCookie(SESSION.cookie, token, {
+      ...cookieOpts(reply.request),
+      httpOnly: true,
+      maxAge: SESSION.ttlMs / 1000,
+    })
     setXsrf(reply, tokenHash)
     return token
   })
   app.decorate('endSession', async (req: FastifyRequest, reply: FastifyReply) => {
     if (req.sessionHash) await sessions.remove(req.sessionHash)
-    reply.clearCookie(SESSION.cookie, cookieOpts)
-    reply.clearCookie(SESSION.xsrfCookie, cookieOpts)
+    reply.clearCookie(SESSION.cookie, cookieOpts(req))
+    reply.clearCookie(SESSION.xsrfCookie, cookieOpts(req))
   })
 })
