@@ -9,6 +9,7 @@ import {
   shot,
   signInAs,
   test,
+  updateProfileViaApi,
 } from './helpers/app'
 
 /*
@@ -337,6 +338,8 @@ test('freelancers apply; the client accepts one and rejects the other, and each 
   const client = await createUserViaApi({ fullname: 'Farhan Qureshi', role: 'client' })
   const asha = await createUserViaApi({ fullname: 'Asha Pillai', role: 'freelancer' })
   const dev = await createUserViaApi({ fullname: 'Dev Malhotra', role: 'freelancer' })
+  const ashaPhone = '+91 98450 12345'
+  await updateProfileViaApi(asha, { phoneNumber: ashaPhone })
   const { job } = await call<{ job: { _id: string; title: string } }>('POST', '/job/post', client.token, {
     title: 'Hindi voice-over for twelve explainer videos',
     description: 'Warm, clear Hindi narration for 2-minute product explainers. Scripts are ready.',
@@ -370,17 +373,21 @@ test('freelancers apply; the client accepts one and rejects the other, and each 
   await row.getByRole('link', { name: `2 applicants for ${job.title}` }).click()
   await expect(page).toHaveURL(`/admin/jobs/${job._id}/applicants`)
 
-  // --- The populated table: name → profile, email, phone, resume, cover letter, status ------------------
+  // --- The populated table: name → profile, resume, cover letter, status; no contact until accepted -----
   const ashaRow = applicationRow(page, fromAsha._id)
   const devRow = applicationRow(page, fromDev._id)
   await expect(ashaRow.getByRole('link', { name: 'Asha Pillai' })).toHaveAttribute(
     'href',
     `/m/${asha.user.userId}`,
   )
-  await expect(ashaRow.getByRole('link', { name: asha.email })).toHaveAttribute(
-    'href',
-    `mailto:${asha.email}`,
-  )
+  // ADR 041: anyone can post a job, so a pending applicant's email and phone stay private; chat is the way.
+  const contactLater = 'Contact details appear once you accept this applicant; until then, use chat.'
+  for (const r of [ashaRow, devRow]) await expect(r.getByText(contactLater)).toBeVisible()
+  await expect(ashaRow.getByRole('link', { name: asha.email })).toHaveCount(0)
+  await expect(main(page)).not.toContainText(asha.email)
+  await expect(main(page)).not.toContainText(ashaPhone)
+  await expect(main(page)).not.toContainText(dev.email)
+  await expect(ashaRow.getByRole('button', { name: /^Message/ })).toBeVisible()
   await expect(ashaRow.getByText('No resume uploaded')).toBeVisible()
   await expect(ashaRow.getByText('pending', { exact: true })).toBeVisible()
   await expect(devRow.getByText('Happy to help, samples on my profile.')).toBeVisible()
@@ -390,6 +397,7 @@ test('freelancers apply; the client accepts one and rejects the other, and each 
   await expect(ashaRow.getByRole('button', { name: 'Show less' })).toHaveAttribute('aria-expanded', 'true')
   await expect(main(page).getByRole(mobile ? 'list' : 'table', { name: 'Applicants' })).toBeVisible()
   await expectNoSidewaysScroll(page)
+  await shot(page, testInfo, 'admin-applicants-pending')
 
   // --- Accept one, reject the other: each row updates in place ------------------------------------------
   const decisions: string[] = []
@@ -400,11 +408,20 @@ test('freelancers apply; the client accepts one and rejects the other, and each 
   await toasts.expect('Application accepted', 'success')
   await expect(ashaRow.getByText('accepted', { exact: true })).toBeVisible()
   await expect(ashaRow.getByRole('button', { name: /^Accept/ })).toBeDisabled()
+  // Accepting shows how to reach her, in place (the answer carries the contact; no refetch).
+  await expect(ashaRow.getByRole('link', { name: asha.email })).toHaveAttribute(
+    'href',
+    `mailto:${asha.email}`,
+  )
+  await expect(ashaRow.getByRole('link', { name: ashaPhone })).toHaveAttribute('href', 'tel:+919845012345')
+  await expect(ashaRow.getByText(contactLater)).toHaveCount(0)
   await toasts.clear() // on a phone the toast sits over the lower row's buttons
   await devRow.getByRole('button', { name: /^Reject/ }).click()
   await toasts.expect('Application rejected', 'success')
   await expect(devRow.getByText('rejected', { exact: true })).toBeVisible()
   await expect(devRow.getByRole('button', { name: /^Reject/ })).toBeDisabled()
+  await expect(devRow.getByText(contactLater)).toBeVisible()
+  await expect(main(page)).not.toContainText(dev.email)
   // Spec §7: the status travels in lowercase.
   expect(decisions.map((d) => JSON.parse(d))).toEqual([{ status: 'accepted' }, { status: 'rejected' }])
   await shot(page, testInfo, 'admin-applicants')
@@ -413,6 +430,9 @@ test('freelancers apply; the client accepts one and rejects the other, and each 
   await page.reload()
   await expect(applicationRow(page, fromAsha._id).getByText('accepted', { exact: true })).toBeVisible()
   await expect(applicationRow(page, fromDev._id).getByText('rejected', { exact: true })).toBeVisible()
+  await expect(applicationRow(page, fromAsha._id).getByRole('link', { name: asha.email })).toBeVisible()
+  await expect(applicationRow(page, fromDev._id).getByText(contactLater)).toBeVisible()
+  await expect(main(page)).not.toContainText(dev.email)
   const statusFor = async (s: Session) => {
     const mineAnswer = await call<{
       data: { applications: { status: string; job: { _id: string } | null }[] }

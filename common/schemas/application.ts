@@ -51,7 +51,10 @@ export const MyApplicationDto = z.object({
     .nullable(),
 })
 
-/** An application as the job's poster sees it: the applicant's name and contact details (spec §3 Application). */
+/**
+ * An application as the job's poster sees it (spec §3 Application). The applicant's email and phone number are
+ * present only once the poster has accepted them (ADR 041); before that they are left out, as on profiles (ADR 035).
+ */
 export const ApplicantDto = z.object({
   _id: z.string(),
   job: z.string(),
@@ -65,8 +68,8 @@ export const ApplicantDto = z.object({
     userId: z.string(),
     username: z.string(),
     fullname: z.string(),
-    email: z.string(),
-    phoneNumber: z.string().nullable(),
+    email: z.string().optional(),
+    phoneNumber: z.string().nullable().optional(),
     profile: z.object({
       bio: z.string(),
       skills: z.array(z.string()),
@@ -101,8 +104,16 @@ export const ApplicantsAnswer = z.object({
     applications: z.array(ApplicantDto),
   }),
 })
+/** An accepted applicant's contact details, which the poster may now see (ADR 041). */
+export const ApplicantContact = z.object({ email: z.string(), phoneNumber: z.string().nullable() })
+
 export const ApplicationStatusAnswer = z.object({
   success: z.literal(true),
   message: z.string(),
-  application: z.object({ _id: z.string(), status: z.enum(APPLICATION_STATUSES) }),
+  application: z.object({
+    _id: z.string(),
+    status: z.enum(APPLICATION_STATUSES),
+    /** Present when the application is accepted, so the applicants row can show them without a refetch. */
+    applicant: ApplicantContact.optional(),
+  }),
 })

@@ -301,9 +301,31 @@ export const MATRIX: Row[] = [
     request: () => ({}),
   },
   {
+    // The shared job's freelancer was accepted: the owner sees their email and phone (ADR 041).
     route: 'GET /api/v1/application/jobs/:id/applicants',
     expect: OWNER_ONLY(200),
     request: (k) => ({ params: { id: k.fx.job._id } }),
+    check: (p, body) => {
+      if (p !== 'owner') return
+      const apps = body.data.applications
+      if (!apps.some((a: any) => a.status === 'accepted' && a.applicant.email))
+        throw new Error('the poster sees the contact of the applicant they accepted')
+      if (apps.some((a: any) => a.status !== 'accepted' && 'email' in a.applicant))
+        throw new Error('the poster sees no contact of an applicant they have not accepted')
+    },
+  },
+  {
+    // ADR 041: anyone can post a job, so a pending application shows the poster no email or phone number.
+    route: 'GET /api/v1/application/jobs/:id/applicants',
+    case: 'a pending applicant',
+    expect: OWNER_ONLY(200),
+    request: async (k) => ({ params: { id: (await k.newApplication('freelancer2')).job._id } }),
+    check: (p, body) => {
+      if (p !== 'owner') return
+      const [a] = body.data.applications
+      if (a?.status !== 'pending' || 'email' in a.applicant || 'phoneNumber' in a.applicant)
+        throw new Error('a pending applicant’s email and phone are left out')
+    },
   },
   {
     route: 'GET /api/v1/application/jobs/:id/applicants',
@@ -320,6 +342,13 @@ export const MATRIX: Row[] = [
       params: { applicationId: (await k.newApplication('freelancer')).application._id },
       body: { status: 'accepted' },
     }),
+    // Accepting answers with the applicant's contact details (ADR 041); refusals carry none.
+    check: (p, body) => {
+      if (p === 'owner' && !body.application.applicant?.email)
+        throw new Error('accepting shows the poster the applicant’s contact')
+      if (p !== 'owner' && JSON.stringify(body).includes('@'))
+        throw new Error('a refused caller sees no contact')
+    },
   },
   {
     // wrongRole is the job's client: only the applicant withdraws.

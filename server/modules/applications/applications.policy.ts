@@ -36,3 +36,12 @@ export function authorize(
   if (!can(user, action, target))
     throw forbidden('Only the applicant can withdraw this application', 'not_applicant')
 }
+
+/**
+ * Whether the job's poster, reading its applicants, sees this applicant's email and phone number (ADR 041): only
+ * once they have accepted them. Anyone may post a job, so a pending or rejected application hands out nothing the
+ * profile keeps private (ADR 035). Operators see them anyway, as they do on profiles.
+ */
+export function seesApplicantContact(viewer: UserRow, application: Pick<ApplicationRow, 'status'>): boolean {
+  return application.status === 'accepted' || viewer.role === 'admin'
+}

@@ -1,6 +1,7 @@
 import type { z } from 'zod'
 import type { ApplicantDto, MyApplicationDto } from '../../../common/schemas/application'
-import type { ApplicationRow } from '../../db/schema'
+import type { ApplicationRow, UserRow } from '../../db/schema'
+import { seesApplicantContact } from './applications.policy'
 import type { ApplicantRow, MyApplicationRow } from './applications.repo'
 
 export function presentApplication(a: ApplicationRow) {
@@ -37,8 +38,11 @@ export function presentMine(r: MyApplicationRow): z.infer<typeof MyApplicationDt
   }
 }
 
-/** For the job's poster: the applicant's name and contact details, which the poster is entitled to see. */
-export function presentApplicant(r: ApplicantRow): z.infer<typeof ApplicantDto> {
+/**
+ * For the job's poster (`viewer`): the application and the applicant's public profile. Email and phone number are
+ * included only once the poster has accepted the applicant, and otherwise left out (ADR 041, like presentUser).
+ */
+export function presentApplicant(r: ApplicantRow, viewer: UserRow): z.infer<typeof ApplicantDto> {
   const a = r.application
   const u = r.applicant
   return {
@@ -54,8 +58,7 @@ export function presentApplicant(r: ApplicantRow): z.infer<typeof ApplicantDto> 
       userId: u.userId,
       username: u.username,
       fullname: u.fullname,
-      email: u.email,
-      phoneNumber: u.phoneNumber,
+      ...(seesApplicantContact(viewer, a) ? { email: u.email, phoneNumber: u.phoneNumber } : {}),
       profile: {
         bio: u.bio,
         skills: u.skills,

@@ -50,7 +50,19 @@ export const applicationsRepo = {
       .where(eq(applications.applicantId, applicantId))
       .orderBy(desc(applications.createdAt), desc(applications.id))
   },
-  /** A job's applications with each applicant's contact details, oldest first (the order they came in). */
+  /** An applicant's email and phone number; seesApplicantContact decides who is shown them (ADR 041). */
+  async contactOf(db: Executor, userId: string) {
+    const rows = await db
+      .select({ email: users.email, phoneNumber: users.phoneNumber })
+      .from(users)
+      .where(eq(users.id, userId))
+      .limit(1)
+    return rows[0] ?? null
+  },
+  /**
+   * A job's applications with each applicant's user row, oldest first (the order they came in). The row carries
+   * the contact details; presentApplicant shows them only to a poster who accepted the applicant (ADR 041).
+   */
   async ofJob(db: Executor, jobId: string) {
     return db
       .select({ application: applications, applicant: users })

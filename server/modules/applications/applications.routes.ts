@@ -53,7 +53,10 @@ export async function applicationsRoutes(app: FastifyInstance, opts: { applicati
       const { title, rows } = await applications.applicants(req.user!, req.params.id)
       return {
         success: true as const,
-        data: { job: { _id: req.params.id, title }, applications: rows.map(presentApplicant) },
+        data: {
+          job: { _id: req.params.id, title },
+          applications: rows.map((r) => presentApplicant(r, req.user!)),
+        },
       }
     },
   )
@@ -70,7 +73,7 @@ export async function applicationsRoutes(app: FastifyInstance, opts: { applicati
       },
     },
     async (req) => {
-      const { application, message } = await applications.decide(
+      const { application, message, contact } = await applications.decide(
         req.user!,
         req.params.applicationId,
         req.body.status,
@@ -78,7 +81,11 @@ export async function applicationsRoutes(app: FastifyInstance, opts: { applicati
       return {
         success: true as const,
         message,
-        application: { _id: application.id, status: application.status },
+        application: {
+          _id: application.id,
+          status: application.status,
+          ...(contact ? { applicant: contact } : {}),
+        },
       }
     },
   )

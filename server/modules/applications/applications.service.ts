@@ -8,8 +8,10 @@ import type { ApplicationRow, UserRow } from '../../db/schema'
 import { conflict, forbidden, notFound } from '../../errors'
 import type { JobsService } from '../jobs/jobs.service'
 import { notificationsService } from '../notifications/notifications.service'
-import { authorize } from './applications.policy'
+import { authorize, seesApplicantContact } from './applications.policy'
 import { applicationsRepo, type ApplicantRow, type MyApplicationRow } from './applications.repo'
+
+type ApplicantContact = NonNullable<Awaited<ReturnType<typeof applicationsRepo.contactOf>>>
 
 const isUniqueViolation = (e: any) => e?.code === '23505' || e?.cause?.code === '23505'
 const notFoundApp = () => notFound('Application not found', 'application_not_found')
@@ -58,13 +60,16 @@ export function applicationsService(deps: { db: Db; jobs: JobsService }) {
       return { title: job.title, rows: await applicationsRepo.ofJob(db, jobId) }
     },
 
-    /** The poster accepts or rejects; the applicant gets a notification row in the same transaction. */
+    /**
+     * The poster accepts or rejects; the applicant gets a notification row in the same transaction. Accepting
+     * answers with the applicant's contact details, which the poster may see from then on (ADR 041).
+     */
     async decide(
       user: UserRow,
       applicationId: string,
       status: ApplicationStatusValue,
-    ): Promise<{ application: ApplicationRow; message: string }> {
-      return db.transaction(async (tx) => {
+    ): Promise<{ application: ApplicationRow; message: string; contact: ApplicantContact | null }> {
+      const decided = await db.transaction(async (tx) => {
         const current = await applicationsRepo.lock(tx, applicationId)
         if (!current) throw notFoundApp()
         const job = await jobs.loadFor(user, 'decide', current.jobId, tx)
@@ -100,6 +105,10 @@ export function applicationsService(deps: { db: Db; jobs: JobsService }) {
         )
         return { application, message }
       })
+      const contact = seesApplicantContact(user, decided.application)
+        ? await applicationsRepo.contactOf(db, decided.application.applicantId)
+        : null
+      return { ...decided, contact }
     },
 
     async withdraw(user: UserRow, applicationId: string): Promise<void> {

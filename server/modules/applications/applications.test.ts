@@ -161,7 +161,7 @@ describe('GET /api/v1/application/jobs/:id/applicants', () => {
       expect(res.body).not.toContain('ravi@example.in')
     }
   })
-  it('shows the creator each applicant’s name, email, phone, resume and cover letter', async () => {
+  it('shows the creator a pending applicant’s name, resume and cover letter, but not their email or phone', async () => {
     const res = await injectAs(ctx.app, asha, { method: 'GET', url: url() })
     expect(res.statusCode).toBe(200)
     const [a] = res.json().data.applications
@@ -169,9 +169,33 @@ describe('GET /api/v1/application/jobs/:id/applicants', () => {
     expect(a).toMatchObject({
       status: 'pending',
       coverLetter: DEFAULT_COVER_LETTER,
-      applicant: { fullname: 'Ravi Kumar', email: 'ravi@example.in', phoneNumber: '+91 99000 44556' },
+      applicant: { fullname: 'Ravi Kumar', userId: ravi.user.userId },
     })
     expect(a.resume).toMatch(/^\/uploads\//)
+    // ADR 041: left out, not blanked — anyone can post a job, so a pending application must not hand them out.
+    expect(a.applicant).not.toHaveProperty('email')
+    expect(a.applicant).not.toHaveProperty('phoneNumber')
+    expect(res.body).not.toContain('ravi@example.in')
+    expect(res.body).not.toContain('99000')
+  })
+  it('an operator who posts a job sees applicants’ contacts before accepting, as on profiles (ADR 035)', async () => {
+    const op = await signUp(ctx, { email: 'ops@example.in', fullname: 'Ops Desk', role: 'client' })
+    await ctx.database.db.execute(sql`update users set role = 'admin' where id = ${op.user._id}::uuid`)
+    const opsJob = await postJob(ctx.app, op)
+    await applyTo(ctx.app, ravi, opsJob._id)
+    const res = await injectAs(ctx.app, op, {
+      method: 'GET',
+      url: `/api/v1/application/jobs/${opsJob._id}/applicants`,
+    })
+    expect(res.json().data.applications[0]).toMatchObject({
+      status: 'pending',
+      applicant: { email: 'ravi@example.in', phoneNumber: '+91 99000 44556' },
+    })
+  })
+  it('the poster’s notification of a new application carries no contact details either', async () => {
+    const notes = await notificationsOf(asha.user._id)
+    expect(JSON.stringify(notes)).not.toContain('ravi@example.in')
+    expect(JSON.stringify(notes)).not.toContain('99000')
   })
 })
 
@@ -210,7 +234,12 @@ describe('PATCH /api/v1/application/applications/:applicationId/status', () => {
     expect(res.json()).toEqual({
       success: true,
       message: 'Application accepted',
-      application: { _id: ravisApp._id, status: 'accepted' },
+      application: {
+        _id: ravisApp._id,
+        status: 'accepted',
+        // ADR 041: accepting is what shows the poster how to reach the applicant.
+        applicant: { email: 'ravi@example.in', phoneNumber: '+91 99000 44556' },
+      },
     })
     const notes = await notificationsOf(ravi.user._id)
     expect(notes).toHaveLength(1)
@@ -219,8 +248,25 @@ describe('PATCH /api/v1/application/applications/:applicationId/status', () => {
     await setStatus(asha, ravisApp._id, 'accepted')
     expect(await notificationsOf(ravi.user._id)).toHaveLength(1)
   })
+  it('once accepted, the applicants list shows that applicant’s email and phone, and only theirs', async () => {
+    const res = await injectAs(ctx.app, asha, {
+      method: 'GET',
+      url: `/api/v1/application/jobs/${job._id}/applicants`,
+    })
+    const rows = res.json().data.applications
+    expect(rows.find((a: any) => a._id === ravisApp._id)).toMatchObject({
+      status: 'accepted',
+      applicant: { email: 'ravi@example.in', phoneNumber: '+91 99000 44556' },
+    })
+    const meeras = rows.find((a: any) => a._id === meerasApp._id)
+    expect(meeras.status).toBe('pending')
+    expect(meeras.applicant).not.toHaveProperty('email')
+    expect(meeras.applicant).not.toHaveProperty('phoneNumber')
+    expect(res.body).not.toContain('meera@example.in')
+  })
   it('rejects, and records application_rejected with metadata.jobId', async () => {
-    expect((await setStatus(asha, meerasApp._id, 'rejected')).json().application.status).toBe('rejected')
+    const rejected = (await setStatus(asha, meerasApp._id, 'rejected')).json()
+    expect(rejected.application).toEqual({ _id: meerasApp._id, status: 'rejected' })
     const notes = await notificationsOf(meera.user._id)
     expect(notes.at(-1)).toMatchObject({ type: 'application_rejected', metadata: { jobId: job._id } })
     const mine = await injectAs(ctx.app, meera, {

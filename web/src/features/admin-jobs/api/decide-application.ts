@@ -2,14 +2,21 @@ import { useMutation, useQueryClient } from '@tanstack/react-query'
 import type { DECIDABLE_STATUSES } from '@common/schemas/application'
 import { api } from '@/lib/api-client'
 import type { ApplicantsData } from './get-applicants'
-import { adminJobsKeys } from './types'
+import { adminJobsKeys, type Applicant } from './types'
 
 export type Decision = (typeof DECIDABLE_STATUSES)[number]
 
 interface DecideAnswer {
   success: boolean
   message?: string
-  application?: { _id: string; status: string }
+  /** `applicant` holds the email and phone once the applicant is accepted (ADR 041). */
+  application?: { _id: string; status: string; applicant?: { email: string; phoneNumber: string | null } }
+}
+
+/** The applicant with the contact details the answer carries, or without any (not accepted: ADR 041). */
+function withContact(applicant: Applicant['applicant'], contact: DecideAnswer['application']) {
+  const { email: _email, phoneNumber: _phone, ...rest } = applicant
+  return contact?.applicant ? { ...rest, ...contact.applicant } : rest
 }
 
 /** PATCH /application/applications/:applicationId/status {status} (lowercase; the poster sets accepted/rejected). */
@@ -41,7 +48,14 @@ export function useDecideApplication() {
           ? {
               ...d,
               applications: d.applications.map((a) =>
-                a._id === applicationId ? { ...a, status: next, updatedAt: new Date().toISOString() } : a,
+                a._id === applicationId
+                  ? {
+                      ...a,
+                      status: next,
+                      applicant: withContact(a.applicant, answer.application),
+                      updatedAt: new Date().toISOString(),
+                    }
+                  : a,
               ),
             }
           : d,

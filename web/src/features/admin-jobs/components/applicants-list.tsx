@@ -1,5 +1,5 @@
 import { Link } from 'react-router'
-import { Check, FileText, Mail, MessageCircle, Phone, X } from 'lucide-react'
+import { Check, FileText, Lock, Mail, MessageCircle, Phone, X } from 'lucide-react'
 import { toast } from 'sonner'
 import { TOAST } from '@common/limits'
 import { StatusBadge } from '@/components/status-badge'
@@ -37,7 +37,17 @@ function ResumeLink({ a }: { a: Applicant }) {
   )
 }
 
+/** Until the poster accepts an applicant the server leaves their email and phone out (ADR 041). */
+const CONTACT_AFTER_ACCEPT = 'Contact details appear once you accept this applicant; until then, use chat.'
+
 function Contact({ a }: { a: Applicant }) {
+  if (a.applicant.email === undefined)
+    return (
+      <p className="inline-flex max-w-60 items-start gap-1.5 text-xs text-muted-foreground">
+        <Lock className="mt-0.5 size-3.5 shrink-0" aria-hidden />
+        <span>{CONTACT_AFTER_ACCEPT}</span>
+      </p>
+    )
   return (
     <div className="flex max-w-60 min-w-0 flex-col gap-1 text-sm">
       <a
