@@ -47,6 +47,14 @@ export interface RealtimeOptions {
 const uuid = z.string().uuid()
 
 /**
+ * A socket remembers whom it may signal typing to (a conversation or a shared job, `ChatService.linked`): a yes for a
+ * while, since a link is not undone; a no briefly, since a first message makes one; at most so many people at once.
+ */
+const TYPING_LINK_YES_MS = 10 * 60_000
+const TYPING_LINK_NO_MS = 5_000
+const TYPING_LINKS_MAX = 200
+
+/**
  * A connection of the adapter's own, whose fire-and-forget commands (SUBSCRIBE, heartbeat PUBLISH, a dropped socket's
  * session SET) cannot surface as unhandled rejections when the process shuts down while they are in flight.
  */
@@ -199,6 +207,25 @@ export function attachRealtime(app: FastifyInstance, opts: RealtimeOptions): Rea
     const refuse = (event: string, answer: ReturnType<typeof slowDown>, ack?: (a: typeof answer) => void) =>
       ack ? ack(answer) : socket.emit('rateLimited', { event, ...answer })
 
+    /** Whom this socket may signal typing to, remembered per person (one lookup per person, not per keystroke). */
+    const typingLinks = new Map<string, { ok: Promise<boolean>; until: number }>()
+    const mayTypeTo = (other: string): Promise<boolean> => {
+      const now = Date.now()
+      const known = typingLinks.get(other)
+      if (known && known.until > now) return known.ok
+      if (typingLinks.size >= TYPING_LINKS_MAX) typingLinks.clear()
+      const entry = { ok: opts.chat.linked(me, other).catch(() => false), until: now + TYPING_LINK_NO_MS }
+      void entry.ok.then((ok) => {
+        if (ok) entry.until = Date.now() + TYPING_LINK_YES_MS
+      })
+      typingLinks.set(other, entry)
+      return entry.ok
+    }
+    const linkedNow = (other: string) =>
+      typingLinks.set(other, { ok: Promise.resolve(true), until: Date.now() + TYPING_LINK_YES_MS })
+    // Typing signals go out in the order they came, whoever they are for and however long a lookup takes.
+    let typingQueue: Promise<void> = Promise.resolve()
+
     socket.on('join', (userId, ack) => {
       if (!allow('other')) return refuse('join', tooMany(), ack)
       if (userId !== me)
@@ -214,6 +241,8 @@ export function attachRealtime(app: FastifyInstance, opts: RealtimeOptions): Rea
         if (!verdict.ok) return refuse('sendMessage', slowDown(verdict.retryAfter, verdict.message), ack)
         // The user the socket authenticated as; the write itself checks that its session is still live (ADR 023).
         const message = await opts.chat.send({ id: me, sessionHash: socket.data.tokenHash }, body, socket.id)
+        // A conversation now exists: typing to the receiver goes through from here on.
+        linkedNow(message.receiver)
         ack?.({ success: true, message })
       } catch (e) {
         if (!(e instanceof AppError)) app.log.error({ err: e }, 'sendMessage failed')
@@ -238,11 +267,18 @@ export function attachRealtime(app: FastifyInstance, opts: RealtimeOptions): Rea
       }
     })
 
+    // Only to someone the typist already has a conversation or a job with: a stranger's id gets nothing, so a socket
+    // cannot push "typing…" at anyone it likes.
     socket.on('typing', (e) => {
       if (!allow('typing')) return
       const to = uuid.safeParse(e?.to)
-      if (!to.success || to.data === me) return
-      socket.to(userRoom(to.data)).emit('typing', { from: me, isTyping: !!e?.isTyping })
+      if (!to.success) return
+      const other = to.data.toLowerCase()
+      if (other === me) return
+      const signal = { from: me, isTyping: !!e?.isTyping }
+      typingQueue = typingQueue.then(async () => {
+        if (await mayTypeTo(other)) socket.to(userRoom(other)).emit('typing', signal)
+      })
     })
   })
 

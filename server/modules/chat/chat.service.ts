@@ -166,6 +166,16 @@ export function chatService(deps: { db: Db; jobs: JobsService }) {
       return message
     },
 
+    /**
+     * Whether two people already know each other here: a conversation between them, or a job they share (one posted
+     * it and the other applied, or a message was about it) — what the chat list shows. Who a typing signal may reach.
+     */
+    async linked(a: string, b: string): Promise<boolean> {
+      if (a === b) return false
+      if (await chatRepo.conversationOf(db, a, b)) return true
+      return (await chatRepo.sharedJobs(db, a, [b], 1)).length > 0
+    },
+
     /** Marks everything `otherId` sent the user as read and tells both sides (read receipts). */
     async markRead(user: UserRow, otherId: string) {
       await otherPerson(user, otherId)

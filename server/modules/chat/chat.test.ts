@@ -172,6 +172,48 @@ describe('socket', () => {
     await roundTrip(meeraSock, meera.user._id)
     expect(meeraTyping.got).toHaveLength(0)
   })
+  it('typing reaches a conversation partner, and nobody the typist has no conversation or job with', async () => {
+    const dev = await signUp(ctx, { email: 'typist-dev@example.in', fullname: 'Dev Patel' })
+    const tara = await signUp(ctx, { email: 'typist-tara@example.in', fullname: 'Tara Sen' })
+    // Tara and Dev have a conversation (no job); Dev has nothing to do with Asha.
+    expect((await send(tara, { receiver: dev.user._id, content: 'Hello Dev' })).statusCode).toBe(201)
+    const devSock = await open(dev)
+    const ashaSock = await open(asha)
+    const taraSock = await open(tara)
+    const ashaTyping = collect(ashaSock, 'typing')
+    const taraTyping = collect(taraSock, 'typing')
+    devSock.emit('typing', { to: asha.user._id, isTyping: true })
+    devSock.emit('typing', { to: tara.user._id, isTyping: true })
+    devSock.emit('typing', { to: asha.user._id.toUpperCase(), isTyping: true })
+    devSock.emit('typing', { to: tara.user._id, isTyping: false })
+    // Dev's signals go out in order: once Tara has the last one, anything for Asha would have gone out before it.
+    expect(await taraTyping.until(2)).toEqual([
+      { from: dev.user._id, isTyping: true },
+      { from: dev.user._id, isTyping: false },
+    ])
+    await roundTrip(ashaSock, asha.user._id)
+    expect(ashaTyping.got.filter((t) => t.from === dev.user._id)).toEqual([])
+  })
+  it('a first message sent on the socket opens typing to its receiver at once', async () => {
+    const nina = await signUp(ctx, { email: 'typist-nina@example.in', fullname: 'Nina Das' })
+    const omar = await signUp(ctx, { email: 'typist-omar@example.in', fullname: 'Omar Ali' })
+    // Omar has written to Nina: her signal to him, sent after the one to Asha, shows the one to Asha was judged.
+    expect((await send(omar, { receiver: nina.user._id, content: 'Hello Nina' })).statusCode).toBe(201)
+    const ninaSock = await open(nina)
+    const ashaSock = await open(asha)
+    const omarSock = await open(omar)
+    const ashaTyping = collect(ashaSock, 'typing')
+    const omarTyping = collect(omarSock, 'typing')
+    ninaSock.emit('typing', { to: asha.user._id, isTyping: true })
+    ninaSock.emit('typing', { to: omar.user._id, isTyping: true })
+    await omarTyping.until(1)
+    const sent = await ninaSock.emitWithAck('sendMessage', { receiver: asha.user._id, content: 'Hi Asha' })
+    expect(sent).toMatchObject({ success: true })
+    ninaSock.emit('typing', { to: asha.user._id, isTyping: false })
+    expect((await ashaTyping.until(1))[0]).toEqual({ from: nina.user._id, isTyping: false })
+    await roundTrip(ashaSock, asha.user._id)
+    expect(ashaTyping.got).toHaveLength(1)
+  })
   it('limits events per socket', async () => {
     const sock = await open(meera)
     const answers = []
