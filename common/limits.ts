@@ -4,7 +4,12 @@ export const OTP = {
   ttlMs: 10 * 60 * 1000,
   maxAttempts: 5,
   resendAfterMs: 30 * 1000,
+  /** Per address and requester (a browser, or a network without the browser's cookie): a stranger's count is theirs. */
   maxSendsPerHour: 5,
+  /** Per address, from browsers that have never signed in to its account: bounds the mail a stranger can cause. */
+  maxAddressSendsPerHour: 10,
+  /** Wrong codes per address in any 24 hours from such browsers: NIST SP 800-63B's 100 (ADR 042). */
+  maxAddressFailuresPerDay: 100,
 } as const
 
 export const SESSION = {

@@ -30,7 +30,10 @@ import { authPlugin } from './plugins/auth'
 import { limitsPlugin } from './plugins/limits'
 import { cachedSessionStore, sessionsRepo } from './modules/auth/sessions.repo'
 import { otpService } from './modules/auth/otp.service'
-import { authRoutes } from './modules/auth/auth.routes'
+import { authRoutes, emailChangeRoutes } from './modules/auth/auth.routes'
+import { codeLimits } from './modules/auth/code-limits'
+import { emailChangeService } from './modules/auth/email-change.service'
+import { createOutbox, type Outbox } from './mail/outbox'
 import { usersService } from './modules/users/users.service'
 import { usersRoutes } from './modules/users/users.routes'
 import { uploadsRoutes } from './modules/uploads/uploads.routes'
@@ -62,6 +65,8 @@ declare module 'fastify' {
     database: Database
     config: Config
     io: RealtimeServer
+    /** Mail that leaves after the answer; tests wait on `settled()`. */
+    outbox: Outbox
     /** Periodic background work, once per period across instances (ADR 018). */
     tasks: Scheduler
   }
@@ -221,17 +226,30 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     paymentProvider: config.PAYMENT_PROVIDER,
   }))
 
+  // Mail leaves after the answer, with retries (ADR 042).
+  const outbox = createOutbox(mailer, app.log)
+  app.decorate('outbox', outbox)
+  app.addHook('onClose', async () => outbox.close())
+  const codeRules = codeLimits({ db: database.db, ipHourlyLimit: config.OTP_IP_HOURLY_LIMIT, now: Date.now })
   const otp = otpService({
     db: database.db,
-    mailer,
+    outbox,
+    transport: mailer.transport,
     secret: config.SESSION_SECRET,
-    ipHourlyLimit: config.OTP_IP_HOURLY_LIMIT,
+    limits: codeRules,
+  })
+  const emailChange = emailChangeService({
+    db: database.db,
+    outbox,
+    secret: config.SESSION_SECRET,
+    limits: codeRules,
   })
   const users = usersService({ db: database.db, uploadsDir: config.uploadsDir })
   await app.register(
     async (user) => {
       await user.register(authRoutes, { otp })
-      await user.register(usersRoutes, { users })
+      await user.register(emailChangeRoutes, { emailChange })
+      await user.register(usersRoutes, { users, emailChange })
     },
     { prefix: '/api/v1/user' },
   )

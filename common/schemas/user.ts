@@ -31,6 +31,16 @@ export const VerifyOtpBody = z.object({
     .regex(/^\d{6}$/, 'The code is 6 digits'),
 })
 
+/** Changing the sign-in email: the new address, then the code mailed to it (ADR 042). */
+export const EmailChangeBody = z.object({ email })
+export const EmailConfirmBody = z.object({
+  code: z
+    .string({ error: 'Enter the code first' })
+    .trim()
+    .min(1, 'Enter the code first')
+    .regex(/^\d{6}$/, 'The code is 6 digits'),
+})
+
 export const SkillsSchema = z
   .array(z.string().trim().min(1).max(TEXT.skillMax, `A skill is at most ${TEXT.skillMax} characters`))
   .max(TEXT.skillsMax, `At most ${TEXT.skillsMax} skills`)
@@ -75,3 +85,12 @@ export const UserAnswer = z.object({
   message: z.string().optional(),
   user: UserDto,
 })
+
+/** An email change waiting for its code: the address it waits on. */
+export const EmailChangeAnswer = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  pendingEmail: z.string(),
+})
+/** The signed-in user's own answer (/me, profile update) carries a waiting email change, if any. */
+export const OwnUserAnswer = UserAnswer.extend({ pendingEmail: z.string().nullable() })

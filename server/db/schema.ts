@@ -41,6 +41,10 @@ export const otpCodes = pgTable(
   {
     email: text('email').notNull(),
     purpose: text('purpose', { enum: ['signup', 'login'] }).notNull(),
+    /** Who asked for it: `d:<device hash>` or `ip:<address>` (ADR 042). */
+    requester: text('requester').notNull().default(''),
+    /** The account it signs into, fixed when it was sent; null for a new address. */
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
     codeHash: text('code_hash').notNull(),
     fullname: text('fullname'),
     role: text('role'),
@@ -48,13 +52,46 @@ export const otpCodes = pgTable(
     expiresAt: ts('expires_at').notNull(),
     sentAt: ts('sent_at').notNull().defaultNow(),
   },
-  (t) => [primaryKey({ columns: [t.email, t.purpose] })],
+  (t) => [primaryKey({ columns: [t.email, t.purpose, t.requester] })],
 )
 
 export const otpSends = pgTable('otp_sends', {
   id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
   email: text('email').notNull(),
   ip: text('ip').notNull(),
+  requester: text('requester').notNull().default(''),
+  known: boolean('known').notNull().default(false),
+  sentAt: ts('sent_at').notNull().defaultNow(),
+})
+
+export const otpFailures = pgTable('otp_failures', {
+  id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+  email: text('email').notNull(),
+  requester: text('requester').notNull(),
+  known: boolean('known').notNull().default(false),
+  at: ts('at').notNull().defaultNow(),
+})
+
+export const knownDevices = pgTable(
+  'known_devices',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    deviceHash: text('device_hash').notNull(),
+    lastSeen: ts('last_seen').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.deviceHash] })],
+)
+
+export const emailChanges = pgTable('email_changes', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  newEmail: text('new_email').notNull(),
+  codeHash: text('code_hash').notNull(),
+  attempts: integer('attempts').notNull().default(0),
+  expiresAt: ts('expires_at').notNull(),
   sentAt: ts('sent_at').notNull().defaultNow(),
 })
 

@@ -204,6 +204,7 @@ describe('one-time codes (per IP while signed out, each code route on its own)',
         )
       const refused = await call('/send-otp', { email: 'late@example.in', fullname: 'O' }, ip)
       expect(expectRefused(refused)).toMatch(/^Too many code requests\./)
+      await limited.app.outbox.settled()
       expect(limited.sink.countTo('late@example.in')).toBe(0)
       const codes = await limited.database.db.execute(sql`select count(*)::int as n from otp_codes`)
       expect(Number((codes.rows[0] as any).n)).toBe(LIMIT)

@@ -1,5 +1,6 @@
 import type { Kit, Persona, Req, RouteKey, Who } from './authz-fixtures'
 import { jobBody } from './jobs'
+import { injectAs, mailedCode } from './helpers'
 
 /**
  * The authorization matrix (ADR 019): for every route the app registers, the exact status each of four callers
@@ -140,12 +141,15 @@ export const MATRIX: Row[] = [
     fresh: true,
     request: async (k) => {
       const email = `verify-${rnd()}@example.in`
+      // A code works only for the browser that asked for it (ADR 042): the cell sends the same device cookie.
+      const device = `matrix-device-${rnd()}-${rnd()}-${rnd()}`
       await k.ctx.app.inject({
         method: 'POST',
         url: '/api/v1/user/send-otp',
         payload: { email, fullname: 'Verify Me' },
+        cookies: { device },
       })
-      return { body: { email, otp: k.ctx.sink.lastCode(email) } }
+      return { body: { email, otp: await mailedCode(k.ctx, email) }, headers: { cookie: `device=${device}` } }
     },
   },
   {
@@ -153,6 +157,34 @@ export const MATRIX: Row[] = [
     expect: SIGNED_IN(200),
     fresh: true,
     request: async (k, p) => (p === 'anonymous' ? {} : { as: { [p]: await k.newUser() } }),
+  },
+
+  // Changing the sign-in email (ADR 042): each signed-in person acts on their own account only.
+  {
+    route: 'POST /api/v1/user/email/change',
+    expect: SIGNED_IN(200),
+    fresh: true,
+    request: async (k, p) => {
+      const body = { email: `new-${rnd()}@example.in` }
+      return p === 'anonymous' ? { body } : { body, as: { [p]: await k.newUser() } }
+    },
+  },
+  {
+    route: 'POST /api/v1/user/email/confirm',
+    expect: SIGNED_IN(200),
+    fresh: true,
+    request: async (k, p) => {
+      if (p === 'anonymous') return { body: { code: '123456' } }
+      const s = await k.newUser()
+      const email = `confirm-${rnd()}@example.in`
+      await injectAs(k.ctx.app, s, { method: 'POST', url: '/api/v1/user/email/change', payload: { email } })
+      return { body: { code: await mailedCode(k.ctx, email) }, as: { [p]: s } }
+    },
+  },
+  {
+    route: 'DELETE /api/v1/user/email/change',
+    expect: SIGNED_IN(200),
+    request: () => ({}),
   },
 
   // Profiles
@@ -293,6 +325,18 @@ export const MATRIX: Row[] = [
     who: FREELANCER_SIDE,
     expect: [401, 404, 404, 403],
     request: (k) => ({ params: { id: k.fx.draftJob._id }, body: {} }),
+  },
+  {
+    // A resume must be the applicant's own (their upload or profile resume); the client's photo is nobody else's.
+    route: 'POST /api/v1/application/jobs/:id/apply',
+    case: "someone else's upload as the resume",
+    who: FREELANCER_SIDE,
+    expect: [401, 400, 400, 403],
+    request: (k) => ({ params: { id: k.fx.openJob._id }, body: { resume: k.fx.upload.url } }),
+    check: (p, body) => {
+      if ((p === 'owner' || p === 'other') && body.code !== 'resume_not_yours')
+        throw new Error('refused as resume_not_yours')
+    },
   },
   {
     route: 'GET /api/v1/application/student/applications',

@@ -150,9 +150,15 @@ export async function signUp(
   return verify(ctx, email)
 }
 
+/** The newest code mailed to `email`, once the outbox has delivered what it holds (mail leaves after the answer). */
+export async function mailedCode(ctx: TestCtx, email: string): Promise<string | null> {
+  await ctx.app.outbox.settled()
+  return ctx.sink.lastCode(email)
+}
+
 /** Completes a code sign-in for `email` with the newest code the sink received. */
 export async function verify(ctx: TestCtx, email: string): Promise<Session> {
-  const otp = ctx.sink.lastCode(email)
+  const otp = await mailedCode(ctx, email)
   if (!otp) throw new Error(`no code mailed to ${email}`)
   const res = await ctx.app.inject({
     method: 'POST',

@@ -11,6 +11,9 @@ export async function startSmtpSink() {
   const mails: SinkMail[] = []
   // While set, every message is refused as a mail server that is down for a while would (451).
   let refusing = false
+  // While set, each message is taken in but not answered, as a slow mail server would; `hold(false)` answers them.
+  let holding = false
+  let held: (() => void)[] = []
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
@@ -24,11 +27,15 @@ export async function startSmtpSink() {
       const chunks: Buffer[] = []
       stream.on('data', (c: Buffer) => chunks.push(c))
       stream.on('end', () => {
-        mails.push({
-          to: session.envelope.rcptTo.map((r) => r.address.toLowerCase()),
-          raw: Buffer.concat(chunks).toString('utf8'),
-        })
-        cb()
+        const accept = () => {
+          mails.push({
+            to: session.envelope.rcptTo.map((r) => r.address.toLowerCase()),
+            raw: Buffer.concat(chunks).toString('utf8'),
+          })
+          cb()
+        }
+        if (holding) held.push(accept)
+        else accept()
       })
     },
   })
@@ -47,6 +54,17 @@ export async function startSmtpSink() {
       return null
     },
     countTo: (email: string) => mails.filter((m) => m.to.includes(email.toLowerCase())).length,
+    /** Makes the server hold every message unanswered (or answer the held ones and take mail at once again). */
+    hold(on: boolean) {
+      holding = on
+      if (!on) {
+        const h = held
+        held = []
+        for (const f of h) f()
+      }
+    },
+    /** How many messages wait unanswered. */
+    heldCount: () => held.length,
     /** Makes the server refuse (or take again) every message. */
     refuse(on: boolean) {
       refusing = on

@@ -7,11 +7,20 @@ import {
   SendOtpBody,
   VerifyOtpAnswer,
   VerifyOtpBody,
+  EmailChangeBody,
+  EmailChangeAnswer,
+  EmailConfirmBody,
+  UserAnswer,
 } from '../../../common/schemas/user'
 import { presentUser } from '../users/users.presenter'
+import { requesterFor } from './device'
+import type { EmailChangeService } from './email-change.service'
 import type { otpService } from './otp.service'
 
-/** Email-code signup and login, and logout (DECISIONS.md "One-time codes and sessions"). */
+/**
+ * Email-code signup and login, logout, and changing the sign-in email (DECISIONS.md "One-time codes and sessions",
+ * ADR 042).
+ */
 export async function authRoutes(app: FastifyInstance, opts: { otp: ReturnType<typeof otpService> }) {
   const r = app.withTypeProvider<ZodTypeProvider>()
   // Each code route counts on its own, per IP (the caller is signed out).
@@ -24,9 +33,14 @@ export async function authRoutes(app: FastifyInstance, opts: { otp: ReturnType<t
       onRequest: limited('send-otp'),
       schema: { tags: ['auth'], body: SendOtpBody, response: { 200: MessageAnswer } },
     },
-    async (req) => ({
+    async (req, reply) => ({
       success: true as const,
-      message: await otp.sendSignup(req.body.email, req.body.fullname, req.body.role, req.ip),
+      message: await otp.sendSignup(
+        req.body.email,
+        req.body.fullname,
+        req.body.role,
+        requesterFor(app, req, reply),
+      ),
     }),
   )
 
@@ -36,7 +50,10 @@ export async function authRoutes(app: FastifyInstance, opts: { otp: ReturnType<t
       onRequest: limited('send-login-otp'),
       schema: { tags: ['auth'], body: SendLoginOtpBody, response: { 200: MessageAnswer } },
     },
-    async (req) => ({ success: true as const, message: await otp.sendLogin(req.body.email, req.ip) }),
+    async (req, reply) => ({
+      success: true as const,
+      message: await otp.sendLogin(req.body.email, requesterFor(app, req, reply)),
+    }),
   )
 
   r.post(
@@ -46,7 +63,7 @@ export async function authRoutes(app: FastifyInstance, opts: { otp: ReturnType<t
       schema: { tags: ['auth'], body: VerifyOtpBody, response: { 200: VerifyOtpAnswer } },
     },
     async (req, reply) => {
-      const { user, created } = await otp.verify(req.body.email, req.body.otp)
+      const { user, created } = await otp.verify(req.body.email, req.body.otp, requesterFor(app, req, reply))
       const token = await app.startSession(reply, user.id)
       return {
         success: true as const,
@@ -69,3 +86,53 @@ export async function authRoutes(app: FastifyInstance, opts: { otp: ReturnType<t
     },
   )
 }
+
+/** Starting, confirming and cancelling a change of the sign-in email (the profile form starts one too). */
+export async function emailChangeRoutes(app: FastifyInstance, opts: { emailChange: EmailChangeService }) {
+  const r = app.withTypeProvider<ZodTypeProvider>()
+  const { emailChange } = opts
+
+  r.post(
+    '/email/change',
+    {
+      preHandler: app.requireUser,
+      onRequest: app.limit('otp', 'email-change'),
+      schema: { tags: ['auth'], body: EmailChangeBody, response: { 200: EmailChangeAnswer } },
+    },
+    async (req, reply) => {
+      const pendingEmail = await emailChange.start(req.user!, req.body.email, requesterFor(app, req, reply))
+      return { success: true as const, message: emailCodeSent(pendingEmail), pendingEmail }
+    },
+  )
+
+  r.post(
+    '/email/confirm',
+    {
+      preHandler: app.requireUser,
+      onRequest: app.limit('otp', 'email-confirm'),
+      schema: { tags: ['auth'], body: EmailConfirmBody, response: { 200: UserAnswer } },
+    },
+    async (req) => {
+      const { user, ended } = await emailChange.confirm(req.user!, req.body.code, req.sessionHash)
+      // The ended sessions' live sockets close now, on every instance.
+      for (const hash of ended) app.io?.in(sessionRoom(hash)).disconnectSockets(true)
+      return {
+        success: true as const,
+        message: 'Email changed. Every other device has been signed out.',
+        user: presentUser(user, user),
+      }
+    },
+  )
+
+  r.delete(
+    '/email/change',
+    { preHandler: app.requireUser, schema: { tags: ['auth'], response: { 200: MessageAnswer } } },
+    async (req) => {
+      await emailChange.cancel(req.user!)
+      return { success: true as const, message: 'Email change cancelled' }
+    },
+  )
+}
+
+export const emailCodeSent = (email: string) =>
+  `We sent a code to ${email}. Enter it to confirm your new email; until then you sign in with the old one.`

@@ -2,8 +2,11 @@ import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { UPLOAD } from '../../../common/limits'
-import { RoleBody, UpdateSkillsBody, UserAnswer } from '../../../common/schemas/user'
-import { notFound } from '../../errors'
+import { OwnUserAnswer, RoleBody, UpdateSkillsBody, UserAnswer } from '../../../common/schemas/user'
+import { AppError, notFound } from '../../errors'
+import { emailCodeSent } from '../auth/auth.routes'
+import { requesterFor } from '../auth/device'
+import type { EmailChangeService } from '../auth/email-change.service'
 import { readForm } from '../../lib/multipart'
 import { presentUser } from './users.presenter'
 import { usersRepo } from './users.repo'
@@ -12,16 +15,20 @@ import type { usersService } from './users.service'
 const multipartDoc = { consumes: ['multipart/form-data'] }
 
 /** Profiles: read anyone's public profile; change only your own. */
-export async function usersRoutes(app: FastifyInstance, opts: { users: ReturnType<typeof usersService> }) {
+export async function usersRoutes(
+  app: FastifyInstance,
+  opts: { users: ReturnType<typeof usersService>; emailChange: EmailChangeService },
+) {
   const r = app.withTypeProvider<ZodTypeProvider>()
-  const { users } = opts
+  const { users, emailChange } = opts
 
   r.get(
     '/me',
-    { preHandler: app.requireUser, schema: { tags: ['users'], response: { 200: UserAnswer } } },
+    { preHandler: app.requireUser, schema: { tags: ['users'], response: { 200: OwnUserAnswer } } },
     async (req) => ({
       success: true as const,
       user: presentUser(req.user!, req.user),
+      pendingEmail: await emailChange.pending(req.user!.id),
     }),
   )
 
@@ -66,16 +73,31 @@ export async function usersRoutes(app: FastifyInstance, opts: { users: ReturnTyp
       preHandler: app.requireUser,
       // may carry a resume: counted with the other uploads (ADR 020)
       onRequest: app.limit('upload'),
-      schema: { tags: ['users'], ...multipartDoc, response: { 200: UserAnswer } },
+      schema: { tags: ['users'], ...multipartDoc, response: { 200: OwnUserAnswer } },
     },
-    async (req) => {
+    async (req, reply) => {
       const form = await readForm(req, {
         maxFileBytes: UPLOAD.resumeMaxBytes,
         sizeMessage: 'The resume must be a PDF of at most 5 MB',
         fileFields: ['file', 'resume'],
       })
-      const u = await users.updateProfile(req.user!, form)
-      return { success: true as const, message: 'Profile updated!', user: presentUser(u, u) }
+      const { user: u, requestedEmail } = await users.updateProfile(req.user!, form)
+      let message = 'Profile updated!'
+      // A new email waits for the code mailed to it (ADR 042); the rest of the profile is saved either way.
+      if (requestedEmail) {
+        try {
+          message = `Profile updated! ${emailCodeSent(await emailChange.start(u, requestedEmail, requesterFor(app, req, reply)))}`
+        } catch (e) {
+          if (!(e instanceof AppError) || e.statusCode !== 429) throw e
+          message = `Profile updated! Your email did not change: ${e.message}`
+        }
+      }
+      return {
+        success: true as const,
+        message,
+        user: presentUser(u, u),
+        pendingEmail: await emailChange.pending(u.id),
+      }
     },
   )
 

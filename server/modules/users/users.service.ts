@@ -4,7 +4,7 @@ import { FullnameSchema, SkillsSchema } from '../../../common/schemas/user'
 import type { SelfRole } from '../../../common/roles'
 import type { Db } from '../../db/client'
 import type { UserRow } from '../../db/schema'
-import { badRequest, conflict, validationMessage } from '../../errors'
+import { badRequest, validationMessage } from '../../errors'
 import type { ParsedForm } from '../../lib/multipart'
 import {
   discardUpload,
@@ -99,15 +99,17 @@ export function usersService(deps: { db: Db; uploadsDir: string }) {
       )
     },
 
-    /** POST /profile/update: the whole profile, with an optional PDF resume. */
-    async updateProfile(user: UserRow, form: ParsedForm): Promise<UserRow> {
+    /**
+     * POST /profile/update: the whole profile, with an optional PDF resume. A new email is not written here: it is
+     * returned as `requestedEmail`, and changes only once a code mailed to it confirms it (ADR 042).
+     */
+    async updateProfile(
+      user: UserRow,
+      form: ParsedForm,
+    ): Promise<{ user: UserRow; requestedEmail: string | null }> {
       const f = parseForm(ProfileForm, form.fields)
       const patch: UserPatch = { fullname: f.fullname }
-      if (f.email && f.email !== user.email) {
-        if (await usersRepo.byEmail(db, f.email))
-          throw conflict('That email is already used by another account', 'email_taken')
-        patch.email = f.email
-      }
+      const requestedEmail = f.email && f.email !== user.email ? f.email : null
       if (f.phoneNumber !== undefined) patch.phoneNumber = f.phoneNumber || null
       if (f.bio !== undefined) patch.bio = f.bio
       if (f.skills !== undefined) {
@@ -126,15 +128,8 @@ export function usersService(deps: { db: Db; uploadsDir: string }) {
         patch.resume = stored.url
         patch.resumeOriginalName = (file!.filename || 'resume.pdf').slice(0, 200)
       }
-      return withUpload(stored, async () => {
-        try {
-          return await usersRepo.update(db, user.id, patch)
-        } catch (e: any) {
-          if (e?.code === '23505' || e?.cause?.code === '23505')
-            throw conflict('That email is already used by another account', 'email_taken')
-          throw e
-        }
-      })
+      const updated = await withUpload(stored, () => usersRepo.update(db, user.id, patch))
+      return { user: updated, requestedEmail }
     },
 
     async updateSkills(user: UserRow, skills: string[]): Promise<UserRow> {

@@ -158,15 +158,25 @@ describe('POST /api/v1/user/profile/update', () => {
     expect(res.json().message).toBe('The resume must be a PDF of at most 5 MB')
     expect({ rows: await uploadsCount(), files: filesOnDisk() }).toEqual(before)
   })
-  it('refuses an email another account uses (409) and changes nothing', async () => {
+  it('a new email does not change the account: it waits for the code mailed to it (was changed at once)', async () => {
     const res = await injectAs(ctx.app, ravi, {
       method: 'POST',
       url,
-      ...multipart({ fullname: 'Ravi K', email: 'asha@example.in' }),
+      ...multipart({ fullname: 'Ravi Kumar', email: 'Ravi.New@Example.in', bio: 'Saved at once' }),
     })
-    expect(res.statusCode).toBe(409)
+    expect(res.statusCode).toBe(200)
+    expect(res.json()).toMatchObject({
+      message:
+        'Profile updated! We sent a code to ravi.new@example.in. Enter it to confirm your new email; until then you sign in with the old one.',
+      pendingEmail: 'ravi.new@example.in',
+      user: { email: 'ravi@example.in', profile: { bio: 'Saved at once' } },
+    })
     const me = await injectAs(ctx.app, ravi, { method: 'GET', url: '/api/v1/user/me' })
-    expect(me.json().user.email).toBe('ravi@example.in')
+    expect(me.json()).toMatchObject({
+      user: { email: 'ravi@example.in' },
+      pendingEmail: 'ravi.new@example.in',
+    })
+    await injectAs(ctx.app, ravi, { method: 'DELETE', url: '/api/v1/user/email/change' })
   })
   it('validates fields with clear messages', async () => {
     const res = await injectAs(ctx.app, ravi, {

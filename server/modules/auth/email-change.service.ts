@@ -1,0 +1,167 @@
+import crypto from 'node:crypto'
+import { and, eq, ne } from 'drizzle-orm'
+import { OTP } from '../../../common/limits'
+import type { Db } from '../../db/client'
+import { emailChanges, sessions, type UserRow } from '../../db/schema'
+import { AppError, badRequest, conflict } from '../../errors'
+import { hmac, safeEqual } from '../../lib/crypto'
+import type { Outbox } from '../../mail/outbox'
+import { usersRepo } from '../users/users.repo'
+import type { CodeLimits, Requester } from './code-limits'
+
+const FAILED = 'Email change failed'
+
+/** `neha.gupta@example.in` → `ne***@example.in`: enough for the owner to recognise, little for anyone else. */
+export function maskEmail(email: string): string {
+  const at = email.lastIndexOf('@')
+  const local = email.slice(0, at)
+  return `${local.slice(0, Math.min(2, Math.max(1, local.length - 1)))}***${email.slice(at)}`
+}
+
+/**
+ * Changing the email an account signs in with (ADR 042). The new address must prove itself with a code mailed to
+ * it; until then the old one stays and is told of the request. Confirming ends every other session of the account.
+ */
+export function emailChangeService(deps: {
+  db: Db
+  outbox: Outbox
+  secret: string
+  limits: CodeLimits
+  now?: () => number
+}) {
+  const { db, outbox, secret, limits, now = Date.now } = deps
+  const hashCode = (userId: string, email: string, code: string) =>
+    hmac(secret, `email-change.${userId}.${email}.${code}`)
+  // Limits count this account as the requester of codes for the new address, and the network as usual.
+  const asRequester = (user: UserRow, r: Requester): Requester => {
+    const key = `u:${user.id}`
+    return { key, keys: [key], ip: r.ip, deviceHash: null, countByKey: true }
+  }
+
+  return {
+    /** The address waiting for confirmation, or null. */
+    async pending(userId: string): Promise<string | null> {
+      const [row] = await db
+        .select({ newEmail: emailChanges.newEmail, expiresAt: emailChanges.expiresAt })
+        .from(emailChanges)
+        .where(eq(emailChanges.userId, userId))
+      return row && row.expiresAt.getTime() > now() ? row.newEmail : null
+    },
+
+    /** Mails a code to `newEmail` and a notice to the current address. The account's email does not change yet. */
+    async start(user: UserRow, newEmail: string, r: Requester): Promise<string> {
+      if (newEmail === user.email) throw badRequest('That is already your email', 'email_unchanged')
+      const me = asRequester(user, r)
+      await limits.checkSend(newEmail, me, false)
+      const code = String(crypto.randomInt(0, 10 ** OTP.digits)).padStart(OTP.digits, '0')
+      const sentAt = new Date(now())
+      const row = {
+        userId: user.id,
+        newEmail,
+        codeHash: hashCode(user.id, newEmail, code),
+        attempts: 0,
+        expiresAt: new Date(sentAt.getTime() + OTP.ttlMs),
+        sentAt,
+      }
+      await db.transaction(async (tx) => {
+        await tx
+          .insert(emailChanges)
+          .values(row)
+          .onConflictDoUpdate({ target: emailChanges.userId, set: row })
+        await limits.recordSend(tx, newEmail, me, false, sentAt)
+      })
+      // Whether or not another account has this address, the answer and the mail are the same: confirming says so,
+      // and only the address's owner can get that far.
+      outbox.enqueue({
+        to: newEmail,
+        subject: `Your Microlance email change code is ${code}`,
+        text: `${user.fullname} asked to sign in to Microlance with this email from now on. Enter ${code} in Edit Profile to confirm it.\n\nThe code is valid for 10 minutes. If you did not ask for this, ignore this email: nothing changes without the code.`,
+      })
+      outbox.enqueue({
+        to: user.email,
+        subject: 'Someone asked to change your Microlance sign-in email',
+        text: `A change of your Microlance sign-in email to ${maskEmail(newEmail)} was asked for from your account. It happens only if the code sent to that address is entered; until then you keep signing in with this one.\n\nIf this was not you, someone may be signed in to your account: sign in, cancel the change in Edit Profile and log out. Without the code the request lapses in 10 minutes.`,
+      })
+      return newEmail
+    },
+
+    /** Confirms the waiting change with its code; returns the updated user and the sessions it ended. */
+    async confirm(
+      user: UserRow,
+      code: string,
+      keepSessionHash: string | null,
+    ): Promise<{ user: UserRow; ended: string[]; oldEmail: string }> {
+      const outcome = await db.transaction(async (tx) => {
+        const [row] = await tx
+          .select()
+          .from(emailChanges)
+          .where(eq(emailChanges.userId, user.id))
+          .for('update')
+        if (!row)
+          return {
+            error: badRequest(
+              'No email change is waiting. Change your email in Edit Profile first.',
+              'no_email_change',
+            ),
+          }
+        const locked = await limits.checkGuessing(tx, row.newEmail, false)
+        if (locked) return { error: locked }
+        if (row.attempts >= OTP.maxAttempts)
+          return { error: badRequest(`${FAILED}: too many wrong tries. Request a new code.`, 'otp_locked') }
+        if (row.expiresAt.getTime() <= now())
+          return { error: badRequest(`${FAILED}: the code has expired. Request a new code.`, 'otp_expired') }
+        if (!safeEqual(row.codeHash, hashCode(user.id, row.newEmail, code))) {
+          await tx
+            .update(emailChanges)
+            .set({ attempts: row.attempts + 1 })
+            .where(eq(emailChanges.userId, user.id))
+          await limits.recordFailure(tx, row.newEmail, `u:${user.id}`, false)
+          const left = OTP.maxAttempts - row.attempts - 1
+          return {
+            error: badRequest(
+              left > 0
+                ? `${FAILED}: wrong code, ${left} ${left === 1 ? 'try' : 'tries'} left.`
+                : `${FAILED}: too many wrong tries. Request a new code.`,
+              left > 0 ? 'otp_invalid' : 'otp_locked',
+            ),
+          }
+        }
+        await tx.delete(emailChanges).where(eq(emailChanges.userId, user.id))
+        const other = await usersRepo.byEmail(tx, row.newEmail)
+        if (other && other.id !== user.id)
+          return { error: conflict('That email is already used by another account', 'email_taken') }
+        let updated: UserRow
+        try {
+          updated = await usersRepo.update(tx, user.id, { email: row.newEmail })
+        } catch (e: any) {
+          if (e?.code === '23505' || e?.cause?.code === '23505')
+            return { error: conflict('That email is already used by another account', 'email_taken') }
+          throw e
+        }
+        await limits.clearFailures(tx, row.newEmail)
+        // Every other session ends: whoever else was signed in (perhaps the reason for the change) is out.
+        const ended = await tx
+          .delete(sessions)
+          .where(
+            keepSessionHash
+              ? and(eq(sessions.userId, user.id), ne(sessions.tokenHash, keepSessionHash))
+              : eq(sessions.userId, user.id),
+          )
+          .returning({ tokenHash: sessions.tokenHash })
+        return { user: updated, ended: ended.map((s) => s.tokenHash) }
+      })
+      if ('error' in outcome) throw outcome.error as AppError
+      outbox.enqueue({
+        to: user.email,
+        subject: 'Your Microlance sign-in email has changed',
+        text: `Your Microlance account now signs in with ${maskEmail(outcome.user.email)}, and every other device was signed out. If this was not you, reply to this email at once.`,
+      })
+      return { ...outcome, oldEmail: user.email }
+    },
+
+    async cancel(user: UserRow): Promise<void> {
+      await db.delete(emailChanges).where(eq(emailChanges.userId, user.id))
+    },
+  }
+}
+export type EmailChangeService = ReturnType<typeof emailChangeService>
