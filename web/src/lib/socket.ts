@@ -1,6 +1,7 @@
 import { useEffect, useSyncExternalStore } from 'react'
 import { io, type Socket } from 'socket.io-client'
 import { SOCKET_CLIENT, type ClientToServerEvents, type ServerToClientEvents } from '@common/events'
+import { api } from './api-client'
 import { useAuth } from './auth'
 
 export type AppSocket = Socket<ServerToClientEvents, ClientToServerEvents>
@@ -44,6 +45,11 @@ export function useSocketConnection(): void {
       reconnectionAttempts: SOCKET_CLIENT.reconnectionAttempts,
     })
     socket.on('connect', () => socket.emit('join', userId))
+    // The server closes the sockets of a session it ended (a logout elsewhere, an email change that signs out every
+    // other device): ask whether this session still stands; a 401 signs this tab out at once (api-client).
+    socket.on('disconnect', (reason) => {
+      if (reason === 'io server disconnect') void api.get('/user/me').catch(() => {})
+    })
     setCurrent(socket)
     return () => {
       socket.disconnect()

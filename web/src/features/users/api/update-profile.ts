@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { api } from '@/lib/api-client'
+import { pendingEmailKey } from './change-email'
 import { storeUpdatedUser, type UserAnswer } from './user-answer'
 
 export interface UpdateProfileInput {
@@ -14,7 +15,10 @@ export interface UpdateProfileInput {
 }
 
 /** POST /user/profile/update (multipart). */
-export async function updateProfile(input: UpdateProfileInput): Promise<UserAnswer> {
+/** The profile's answer: the saved user and the address a change of email waits on, if any (ADR 042). */
+export type ProfileAnswer = UserAnswer & { pendingEmail?: string | null }
+
+export async function updateProfile(input: UpdateProfileInput): Promise<ProfileAnswer> {
   const form = new FormData()
   form.append('fullname', input.fullname)
   form.append('email', input.email)
@@ -22,7 +26,7 @@ export async function updateProfile(input: UpdateProfileInput): Promise<UserAnsw
   form.append('bio', input.bio)
   form.append('skills', input.skills)
   if (input.file) form.append('file', input.file)
-  const res = await api.post<UserAnswer>('/user/profile/update', form)
+  const res = await api.post<ProfileAnswer>('/user/profile/update', form)
   return res.data
 }
 
@@ -31,7 +35,10 @@ export function useUpdateProfile() {
   return useMutation({
     mutationFn: updateProfile,
     onSuccess: (answer) => {
-      if (answer.success && answer.user) storeUpdatedUser(queryClient, answer.user)
+      if (answer.success && answer.user) {
+        storeUpdatedUser(queryClient, answer.user)
+        queryClient.setQueryData(pendingEmailKey(answer.user.userId), answer.pendingEmail ?? null)
+      }
     },
   })
 }

@@ -19,15 +19,27 @@ import { Spinner } from '@/components/ui/spinner'
 import { Textarea } from '@/components/ui/textarea'
 import { errorText, isCancelled } from '@/lib/errors'
 import { parseSkills, resumeFileError } from '@/lib/files'
+import { usePendingEmail } from '../api/change-email'
 import { useUpdateProfile } from '../api/update-profile'
+import { ConfirmEmailStep } from './confirm-email-step'
 
 const ms = TOAST.profileMs
 
 /** Owner-only Edit Profile dialog (spec §2 Profile): name, email, phone, bio, skills and a PDF resume. */
 export function EditProfileDialog({ user }: { user: User }) {
   const [open, setOpen] = useState(false)
+  const [confirming, setConfirming] = useState(false)
+  const pending = usePendingEmail(user.userId)
+  const pendingEmail = pending.data ?? null
+  const step = confirming && pendingEmail ? 'confirm' : 'form'
   return (
-    <Dialog open={open} onOpenChange={setOpen}>
+    <Dialog
+      open={open}
+      onOpenChange={(next) => {
+        setOpen(next)
+        if (!next) setConfirming(false)
+      }}
+    >
       <DialogTrigger asChild>
         <Button>
           <Pencil aria-hidden /> Edit Profile
@@ -35,11 +47,32 @@ export function EditProfileDialog({ user }: { user: User }) {
       </DialogTrigger>
       <DialogContent className="max-w-xl">
         <DialogHeader>
-          <DialogTitle>Edit Profile</DialogTitle>
-          <DialogDescription>Keep your details current so clients know what you do best.</DialogDescription>
+          <DialogTitle>{step === 'confirm' ? 'Confirm your new email' : 'Edit Profile'}</DialogTitle>
+          <DialogDescription>
+            {step === 'confirm'
+              ? 'Your sign-in email changes once the new address proves it is yours.'
+              : 'Keep your details current so clients know what you do best.'}
+          </DialogDescription>
         </DialogHeader>
         {/* Mounted only while open, so every opening starts from the saved profile. */}
-        {open ? <EditProfileForm user={user} onDone={() => setOpen(false)} /> : null}
+        {!open ? null : step === 'confirm' ? (
+          <ConfirmEmailStep
+            user={user}
+            pendingEmail={pendingEmail!}
+            onDone={() => {
+              setConfirming(false)
+              setOpen(false)
+            }}
+            onBack={() => setConfirming(false)}
+          />
+        ) : (
+          <EditProfileForm
+            user={user}
+            pendingEmail={pendingEmail}
+            onDone={() => setOpen(false)}
+            onConfirmEmail={() => setConfirming(true)}
+          />
+        )}
       </DialogContent>
     </Dialog>
   )
@@ -47,7 +80,18 @@ export function EditProfileDialog({ user }: { user: User }) {
 
 const EMAIL_REQUIRED = 'Email cannot be empty: it is how you sign in'
 
-function EditProfileForm({ user, onDone }: { user: User; onDone: () => void }) {
+function EditProfileForm({
+  user,
+  pendingEmail,
+  onDone,
+  onConfirmEmail,
+}: {
+  user: User
+  pendingEmail: string | null
+  onDone: () => void
+  /** Shows the code step of a waiting email change. */
+  onConfirmEmail: () => void
+}) {
   const [fullname, setFullname] = useState(user.fullname)
   const [email, setEmail] = useState(user.email ?? '')
   const [phoneNumber, setPhoneNumber] = useState(user.phoneNumber ?? '')
@@ -79,6 +123,16 @@ function EditProfileForm({ user, onDone }: { user: User; onDone: () => void }) {
       })
       if (!answer.success) {
         toast.error(answer.message || 'Failed to update profile', { duration: ms })
+        return
+      }
+      const asked = email.trim().toLowerCase()
+      if (asked !== (user.email ?? '').toLowerCase()) {
+        // A new email waits for the code mailed to it (ADR 042); the rest is saved.
+        if (answer.pendingEmail === asked) {
+          toast.success('Profile updated!', { duration: ms })
+          onConfirmEmail()
+        } else
+          toast.warning(answer.message || 'Profile updated! Your email did not change.', { duration: ms })
         return
       }
       toast.success('Profile updated!', { duration: ms })
@@ -113,7 +167,11 @@ function EditProfileForm({ user, onDone }: { user: User; onDone: () => void }) {
           />
         </Field>
       </div>
-      <Field id="profile-email" label="Email">
+      <Field
+        id="profile-email"
+        label="Email"
+        hint="You sign in with it. A new address changes only once you enter the code we mail to it."
+      >
         <Input
           id="profile-email"
           type="email"
@@ -121,6 +179,16 @@ function EditProfileForm({ user, onDone }: { user: User; onDone: () => void }) {
           onChange={(e) => setEmail(e.target.value)}
           autoComplete="email"
         />
+        {pendingEmail ? (
+          <p className="flex flex-wrap items-center gap-x-2 text-sm">
+            <span>
+              Waiting for the code sent to <strong className="break-all">{pendingEmail}</strong>.
+            </span>
+            <Button type="button" variant="link" className="h-auto p-0" onClick={onConfirmEmail}>
+              Enter code
+            </Button>
+          </p>
+        ) : null}
       </Field>
       <Field id="profile-bio" label="Bio">
         <Textarea
