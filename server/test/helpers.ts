@@ -41,10 +41,12 @@ export async function createTestApp(
     onRoute?: AppDeps['onRoute']
     /** A built web app to serve (a directory with index.html). */
     webDir?: string
+    /** How long the SMTP sink takes to accept each message, as a remote mail server would. */
+    mailDelayMs?: number
   } = {},
 ): Promise<TestCtx> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'microlance-test-'))
-  const sink = await startSmtpSink()
+  const sink = await startSmtpSink({ delayMs: opts.mailDelayMs })
   const url = process.env.DATABASE_URL
   const ownSchema = !opts.schemaName
   const schemaName = url

@@ -7,7 +7,7 @@ export interface SinkMail {
 }
 
 /** A real SMTP server on loopback that keeps what it receives, so tests read codes as a person would. */
-export async function startSmtpSink() {
+export async function startSmtpSink(opts: { delayMs?: number } = {}) {
   const mails: SinkMail[] = []
   // While set, every message is refused as a mail server that is down for a while would (451).
   let refusing = false
@@ -35,6 +35,7 @@ export async function startSmtpSink() {
           cb()
         }
         if (holding) held.push(accept)
+        else if (opts.delayMs) setTimeout(accept, opts.delayMs)
         else accept()
       })
     },
