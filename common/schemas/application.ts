@@ -12,7 +12,10 @@ export const DEFAULT_COVER_LETTER =
   'I am interested in this opportunity and believe my skills are a good fit. I would be glad to discuss how I can help.'
 export const COVER_LETTER_MAX = 5000
 
-/** POST /application/jobs/:id/apply. Without a resume the applicant's profile resume is used. */
+/**
+ * POST /application/jobs/:id/apply. Without a resume the applicant's profile resume is used. A resume on this
+ * server (/uploads/…) must be the applicant's own upload; another's is a 400 `resume_not_yours` (the service checks).
+ */
 export const ApplyBody = z
   .object({
     resume: linkField('Resume'),

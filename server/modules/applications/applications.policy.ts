@@ -1,5 +1,5 @@
 import type { ApplicationRow, JobRow, UserRow } from '../../db/schema'
-import { conflict, forbidden } from '../../errors'
+import { badRequest, conflict, forbidden } from '../../errors'
 
 export type ApplicationAction = 'apply' | 'withdraw'
 
@@ -44,4 +44,38 @@ export function authorize(
  */
 export function seesApplicantContact(viewer: UserRow, application: Pick<ApplicationRow, 'status'>): boolean {
   return application.status === 'accepted' || viewer.role === 'admin'
+}
+
+const UPLOADED_FILE = /^\/uploads\/([^/]+)\/?$/
+
+/**
+ * The name of the file a link points at under /uploads/, whether written as a path or as a full address (any host:
+ * this server has more than one name, and file names are random, so no other site's file shares one), or null.
+ */
+export function uploadedFileName(link: string): string | null {
+  let path = link
+  if (!link.startsWith('/')) {
+    try {
+      path = decodeURIComponent(new URL(link).pathname)
+    } catch {
+      return null
+    }
+  }
+  return UPLOADED_FILE.exec(path)?.[1] ?? null
+}
+
+/**
+ * Throws unless `user` may attach `resume` to an application: a web address elsewhere, the resume on their own
+ * profile, or a file they uploaded themself. `upload` is the uploads row the link names, if any. Someone else's
+ * file is refused, however the link is written, and so is a path to no file: an application must not pass another
+ * member's resume off as the applicant's.
+ */
+export function authorizeResume(user: UserRow, resume: string, upload: { ownerId: string } | null): void {
+  const fileName = uploadedFileName(resume)
+  if (!fileName || fileName === uploadedFileName(user.resume ?? '')) return
+  if (upload ? upload.ownerId === user.id : !resume.startsWith('/')) return
+  throw badRequest(
+    'That resume is not one of your uploads. Attach the resume on your profile or a file you uploaded.',
+    'resume_not_yours',
+  )
 }

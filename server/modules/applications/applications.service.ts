@@ -8,7 +8,8 @@ import type { ApplicationRow, UserRow } from '../../db/schema'
 import { conflict, forbidden, notFound } from '../../errors'
 import type { JobsService } from '../jobs/jobs.service'
 import { notificationsService } from '../notifications/notifications.service'
-import { authorize, seesApplicantContact } from './applications.policy'
+import { findUpload } from '../uploads/uploads.service'
+import { authorize, authorizeResume, seesApplicantContact, uploadedFileName } from './applications.policy'
 import { applicationsRepo, type ApplicantRow, type MyApplicationRow } from './applications.repo'
 
 type ApplicantContact = NonNullable<Awaited<ReturnType<typeof applicationsRepo.contactOf>>>
@@ -30,6 +31,10 @@ export function applicationsService(deps: { db: Db; jobs: JobsService }) {
         return await db.transaction(async (tx) => {
           const job = await jobs.loadFor(user, 'view', jobId, tx)
           authorize(user, 'apply', { job })
+          if (body.resume) {
+            const fileName = uploadedFileName(body.resume)
+            authorizeResume(user, body.resume, fileName ? await findUpload(tx, fileName) : null)
+          }
           const application = await applicationsRepo.insert(tx, {
             jobId,
             applicantId: user.id,

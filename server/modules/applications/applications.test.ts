@@ -102,6 +102,54 @@ describe('POST /api/v1/application/jobs/:id/apply', () => {
     expect(bad.statusCode).toBe(400)
     expect(bad.json().message).toBe('Resume must be an uploaded file or a web address starting with https://')
   })
+  it('refuses another member’s uploaded file as the resume (400), and writes nothing', async () => {
+    const ravisResume = (await injectAs(ctx.app, ravi, { method: 'GET', url: '/api/v1/user/me' })).json().user
+      .profile.resume
+    expect(ravisResume).toMatch(/^\/uploads\/.+\.pdf$/)
+    const other = await postJob(ctx.app, asha)
+    const count = async () =>
+      (
+        await ctx.database.db.execute(
+          sql`select (select count(*) from applications where job_id = ${other._id}::uuid)::int as apps,
+                     (select count(*) from notifications where user_id = ${asha.user._id}::uuid)::int as notes`,
+        )
+      ).rows[0]
+    const before = await count()
+    const elsewhere = [
+      ravisResume,
+      // The same file by a full address, with an escaped letter or a trailing slash, is still Ravi's.
+      `https://microlance.example${ravisResume}`,
+      `http://127.0.0.1:3000${ravisResume.replace('.pdf', '.%70df')}/`,
+      '/uploads/00000000-0000-0000-0000-000000000000.pdf',
+    ]
+    for (const resume of elsewhere) {
+      const res = await apply(meera, other._id, { resume })
+      expect(res.statusCode).toBe(400)
+      expect(res.json()).toMatchObject({
+        success: false,
+        code: 'resume_not_yours',
+        message:
+          'That resume is not one of your uploads. Attach the resume on your profile or a file you uploaded.',
+      })
+    }
+    expect(await count()).toEqual(before)
+  })
+  it('takes your own profile resume, or an older file you uploaded, by its link', async () => {
+    const form = (name: string) =>
+      injectAs(ctx.app, meera, {
+        method: 'POST',
+        url: '/api/v1/user/profile/update',
+        ...multipart({ fullname: 'Meera Shah' }, { file: { name, type: 'application/pdf', data: PDF } }),
+      })
+    const older = (await form('old-cv.pdf')).json().user.profile.resume
+    const current = (await form('cv-2026.pdf')).json().user.profile.resume
+    expect(older).not.toBe(current)
+    for (const resume of [current, older]) {
+      const res = await apply(meera, (await postJob(ctx.app, asha))._id, { resume })
+      expect(res.statusCode).toBe(201)
+      expect(res.json().application.resume).toBe(resume)
+    }
+  })
   it('refuses your own job (403), a closed job (409), a past deadline (409) and a draft (404)', async () => {
     expect((await apply(asha, job._id)).json()).toMatchObject({ code: 'own_job' })
     const closed = await postJob(ctx.app, asha)
