@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import { api } from './api-client'
+import { queryKeys } from './query-keys'
 
 /** Public server settings the client needs (GET /api/v1/config). */
 export interface ServerConfig {
@@ -12,7 +13,7 @@ export async function getServerConfig(): Promise<ServerConfig> {
 }
 
 export const serverConfigQueryOptions = () =>
-  queryOptions({ queryKey: ['server-config'], queryFn: getServerConfig, staleTime: Infinity })
+  queryOptions({ queryKey: queryKeys.serverConfig(), queryFn: getServerConfig, staleTime: Infinity })
 
 export function useServerConfig() {
   return useQuery(serverConfigQueryOptions())

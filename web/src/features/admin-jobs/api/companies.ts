@@ -1,6 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { api } from '@/lib/api-client'
-import { adminJobsKeys, type Company } from './types'
+import { queryKeys } from '@/lib/query-keys'
+import type { Company } from './types'
 
 /** GET /company → data.companies: the caller's own company profiles. */
 export async function getMyCompanies(signal?: AbortSignal): Promise<Company[]> {
@@ -10,7 +11,7 @@ export async function getMyCompanies(signal?: AbortSignal): Promise<Company[]> {
 
 export const myCompaniesQueryOptions = () =>
   queryOptions({
-    queryKey: adminJobsKeys.companies(),
+    queryKey: queryKeys.companies.mine(),
     queryFn: ({ signal }) => getMyCompanies(signal),
     // A company added or removed elsewhere shows the next time the form opens.
     staleTime: 0,
@@ -41,7 +42,7 @@ export function useCreateCompany() {
   return useMutation({
     mutationFn: createCompany,
     onSuccess: (company) =>
-      queryClient.setQueryData<Company[]>(adminJobsKeys.companies(), (list) => [...(list ?? []), company]),
+      queryClient.setQueryData<Company[]>(queryKeys.companies.mine(), (list) => [...(list ?? []), company]),
   })
 }
 
@@ -59,7 +60,7 @@ export function useUpdateCompany(company: Company) {
   return useMutation({
     mutationFn: (input: CompanyInput) => updateCompany(company, input),
     onSuccess: (updated) =>
-      queryClient.setQueryData<Company[]>(adminJobsKeys.companies(), (list) =>
+      queryClient.setQueryData<Company[]>(queryKeys.companies.mine(), (list) =>
         (list ?? []).map((c) => (c._id === updated._id ? updated : c)),
       ),
   })
@@ -73,7 +74,7 @@ export function useDeleteCompany(id: string) {
       await api.delete(`/company/${encodeURIComponent(id)}`)
     },
     onSuccess: () =>
-      queryClient.setQueryData<Company[]>(adminJobsKeys.companies(), (list) =>
+      queryClient.setQueryData<Company[]>(queryKeys.companies.mine(), (list) =>
         (list ?? []).filter((c) => c._id !== id),
       ),
   })

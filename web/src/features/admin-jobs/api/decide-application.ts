@@ -1,8 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import type { DECIDABLE_STATUSES } from '@common/schemas/application'
 import { api } from '@/lib/api-client'
+import { queryKeys } from '@/lib/query-keys'
 import type { ApplicantsData } from './get-applicants'
-import { adminJobsKeys, type Applicant } from './types'
+import type { Applicant } from './types'
 
 export type Decision = (typeof DECIDABLE_STATUSES)[number]
 
@@ -43,7 +44,7 @@ export function useDecideApplication() {
     onSuccess: (answer, { jobId, applicationId, status }) => {
       if (!answer.success) return
       const next = (answer.application?.status ?? status) as Decision
-      queryClient.setQueryData<ApplicantsData>(adminJobsKeys.applicants(jobId), (d) =>
+      queryClient.setQueryData<ApplicantsData>(queryKeys.applications.applicants(jobId), (d) =>
         d
           ? {
               ...d,

@@ -1,6 +1,7 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query'
 import { api } from '@/lib/api-client'
-import { adminJobsKeys, type AdminJob } from './types'
+import { queryKeys } from '@/lib/query-keys'
+import type { AdminJob } from './types'
 
 /** Spec §9: the admin jobs list is polled every 15 s. */
 export const ADMIN_JOBS_POLL_MS = 15_000
@@ -28,7 +29,7 @@ export async function getAdminJobs(cursor?: string, signal?: AbortSignal): Promi
 
 export const adminJobsQueryOptions = () =>
   infiniteQueryOptions({
-    queryKey: adminJobsKeys.list(),
+    queryKey: queryKeys.postedJobs.list(),
     queryFn: ({ pageParam, signal }) => getAdminJobs(pageParam, signal),
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (last) => last.nextCursor ?? undefined,

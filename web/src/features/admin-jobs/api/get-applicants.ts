@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import { api } from '@/lib/api-client'
-import { adminJobsKeys, type Applicant } from './types'
+import { queryKeys } from '@/lib/query-keys'
+import type { Applicant } from './types'
 
 export interface ApplicantsData {
   job: { _id: string; title: string }
@@ -19,7 +20,7 @@ export async function getApplicants(jobId: string, signal?: AbortSignal): Promis
 
 export const applicantsQueryOptions = (jobId: string) =>
   queryOptions({
-    queryKey: adminJobsKeys.applicants(jobId),
+    queryKey: queryKeys.applications.applicants(jobId),
     queryFn: ({ signal }) => getApplicants(jobId, signal),
     // New applications arrive at any time: each visit asks again (showing the cached table meanwhile).
     staleTime: 0,

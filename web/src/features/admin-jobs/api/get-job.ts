@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import { api } from '@/lib/api-client'
-import { adminJobsKeys, type AdminJob } from './types'
+import { queryKeys } from '@/lib/query-keys'
+import type { AdminJob } from './types'
 
 /** GET /job/:id — one job (its creator sees drafts too). */
 export async function getJob(id: string, signal?: AbortSignal): Promise<AdminJob> {
@@ -10,7 +11,7 @@ export async function getJob(id: string, signal?: AbortSignal): Promise<AdminJob
 
 export const jobQueryOptions = (id: string) =>
   queryOptions({
-    queryKey: adminJobsKeys.job(id),
+    queryKey: queryKeys.postedJobs.detail(id),
     queryFn: ({ signal }) => getJob(id, signal),
     // The edit form starts from what is stored now, not from a copy cached earlier.
     staleTime: 0,

@@ -1,7 +1,8 @@
 import { useMutation, useQueryClient, type InfiniteData } from '@tanstack/react-query'
 import type { JobAction } from '@common/schemas/job'
 import { api } from '@/lib/api-client'
-import { adminJobsKeys, type AdminJob } from './types'
+import { queryKeys } from '@/lib/query-keys'
+import type { AdminJob } from './types'
 
 type Pages = InfiniteData<{ jobs: AdminJob[]; nextCursor: string | null }>
 
@@ -29,8 +30,8 @@ export function useChangeJobStatus() {
     mutationFn: changeJobStatus,
     onSuccess: (answer) => {
       if (!answer.job) return
-      queryClient.setQueryData<Pages>(adminJobsKeys.list(), (d) => replaceInList(d, answer.job))
-      queryClient.setQueryData(adminJobsKeys.job(answer.job._id), answer.job)
+      queryClient.setQueryData<Pages>(queryKeys.postedJobs.list(), (d) => replaceInList(d, answer.job))
+      queryClient.setQueryData(queryKeys.postedJobs.detail(answer.job._id), answer.job)
     },
   })
 }
@@ -46,10 +47,10 @@ export function useDeleteJob() {
   return useMutation({
     mutationFn: deleteJob,
     onSuccess: (_answer, id) => {
-      queryClient.setQueryData<Pages>(adminJobsKeys.list(), (d) =>
+      queryClient.setQueryData<Pages>(queryKeys.postedJobs.list(), (d) =>
         d ? { ...d, pages: d.pages.map((p) => ({ ...p, jobs: p.jobs.filter((j) => j._id !== id) })) } : d,
       )
-      queryClient.removeQueries({ queryKey: adminJobsKeys.job(id) })
+      queryClient.removeQueries({ queryKey: queryKeys.postedJobs.detail(id) })
     },
   })
 }

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { api } from '@/lib/api-client'
-import { adminJobsKeys, type AdminJob } from './types'
+import { queryKeys } from '@/lib/query-keys'
+import type { AdminJob } from './types'
 
 /** The body of POST /job/post and PUT /job/:id as the form sends it (validated again by the server). */
 export type JobPayload = Record<string, unknown>
@@ -27,7 +28,7 @@ export function useCreateJob() {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: createJob,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: adminJobsKeys.list() }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.postedJobs.list() }),
   })
 }
 
@@ -36,8 +37,8 @@ export function useUpdateJob() {
   return useMutation({
     mutationFn: updateJob,
     onSuccess: (answer) => {
-      if (answer.job) queryClient.setQueryData(adminJobsKeys.job(answer.job._id), answer.job)
-      return queryClient.invalidateQueries({ queryKey: adminJobsKeys.list() })
+      if (answer.job) queryClient.setQueryData(queryKeys.postedJobs.detail(answer.job._id), answer.job)
+      return queryClient.invalidateQueries({ queryKey: queryKeys.postedJobs.list() })
     },
   })
 }

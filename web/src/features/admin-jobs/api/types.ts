@@ -9,12 +9,3 @@ export type AdminJob = JobDtoType
 export type Applicant = z.infer<typeof ApplicantDto>
 /** One of the client's company profiles. */
 export type Company = z.infer<typeof CompanyDto>
-
-/** Query keys of this feature, in one place so mutations update exactly what the pages read. */
-export const adminJobsKeys = {
-  all: ['admin-jobs'] as const,
-  list: () => ['admin-jobs', 'list'] as const,
-  job: (id: string) => ['admin-jobs', 'job', id] as const,
-  applicants: (id: string) => ['admin-jobs', 'applicants', id] as const,
-  companies: () => ['admin-jobs', 'companies'] as const,
-}

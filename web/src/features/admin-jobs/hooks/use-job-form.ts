@@ -5,8 +5,8 @@ import { toast } from 'sonner'
 import { TOAST } from '@common/limits'
 import { paths } from '@/config/paths'
 import { errorText, isCancelled, serverMessage } from '@/lib/errors'
+import { queryKeys } from '@/lib/query-keys'
 import { useCreateJob, useUpdateJob } from '../api/save-job'
-import { adminJobsKeys } from '../api/types'
 import {
   fieldFor,
   toJobPayload,
@@ -117,7 +117,7 @@ export function useJobForm({
       const message = serverMessage(error)
       if (codeField && message && !Object.keys(next).length) next[codeField] = message
       if (codeField === 'companyId')
-        void queryClient.invalidateQueries({ queryKey: adminJobsKeys.companies() })
+        void queryClient.invalidateQueries({ queryKey: queryKeys.companies.mine() })
       if (Object.keys(next).length) showErrors(next)
       toast.error(errorText(error, fallback), { duration: ms })
     } finally {

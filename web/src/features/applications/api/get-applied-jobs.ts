@@ -2,6 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query'
 import type { z } from 'zod'
 import type { MyApplicationDto, MyApplicationsAnswer } from '@common/schemas/application'
 import { api } from '@/lib/api-client'
+import { queryKeys } from '@/lib/query-keys'
 
 /** An application as the Applied Jobs table reads it (spec §3 Application, with its job). */
 export type AppliedJob = z.infer<typeof MyApplicationDto>
@@ -15,7 +16,7 @@ export async function getAppliedJobs(signal?: AbortSignal): Promise<AppliedJob[]
 }
 
 export const appliedJobsQueryOptions = () =>
-  queryOptions({ queryKey: ['applications', 'mine'], queryFn: ({ signal }) => getAppliedJobs(signal) })
+  queryOptions({ queryKey: queryKeys.applications.mine(), queryFn: ({ signal }) => getAppliedJobs(signal) })
 
 export function useAppliedJobs(enabled = true) {
   return useQuery({ ...appliedJobsQueryOptions(), enabled })

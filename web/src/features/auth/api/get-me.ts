@@ -4,6 +4,7 @@ import type { User } from '@common/schemas/user'
 import { api } from '@/lib/api-client'
 import { authStore, useAuth } from '@/lib/auth'
 import { httpStatus } from '@/lib/errors'
+import { queryKeys } from '@/lib/query-keys'
 
 export async function getMe(): Promise<User> {
   const res = await api.get<{ success: boolean; user: User }>('/user/me')
@@ -18,7 +19,7 @@ export function useSessionCheck() {
   const { user } = useAuth()
   const userId = user?.userId
   const query = useQuery({
-    queryKey: ['session', userId],
+    queryKey: queryKeys.session(userId),
     queryFn: getMe,
     enabled: Boolean(userId),
     staleTime: Infinity,

@@ -4,7 +4,7 @@ import type { ConversationItem, ConversationsAnswer } from '@common/schemas/chat
 import { api } from '@/lib/api-client'
 import { authStore } from '@/lib/auth-store'
 import { takeFirstAnswer } from '@/lib/first-answer'
-import { chatKeys } from './keys'
+import { queryKeys } from '@/lib/query-keys'
 
 export type { ConversationItem }
 
@@ -15,7 +15,10 @@ export async function getConversations(signal?: AbortSignal): Promise<Conversati
 }
 
 export const conversationsQueryOptions = () =>
-  queryOptions({ queryKey: chatKeys.conversations(), queryFn: ({ signal }) => getConversations(signal) })
+  queryOptions({
+    queryKey: queryKeys.chat.conversations(),
+    queryFn: ({ signal }) => getConversations(signal),
+  })
 
 export function useConversations(enabled = true) {
   return useQuery({

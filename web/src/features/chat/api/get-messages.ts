@@ -2,7 +2,7 @@ import { infiniteQueryOptions, useInfiniteQuery, type InfiniteData } from '@tans
 import type { z } from 'zod'
 import type { ChatMessage, MessagesAnswer } from '@common/schemas/chat'
 import { api } from '@/lib/api-client'
-import { chatKeys } from './keys'
+import { queryKeys } from '@/lib/query-keys'
 
 export type { ChatMessage }
 export type MessagesPage = z.infer<typeof MessagesAnswer>['data']
@@ -19,7 +19,7 @@ export async function getMessages(userId: string, before: string | null, signal?
 
 export const messagesQueryOptions = (userId: string) =>
   infiniteQueryOptions({
-    queryKey: chatKeys.messages(userId),
+    queryKey: queryKeys.chat.messages(userId),
     queryFn: ({ pageParam, signal }) => getMessages(userId, pageParam, signal),
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.nextCursor,

@@ -2,7 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query'
 import type { z } from 'zod'
 import type { ChatJobDto, WithJobAnswer } from '@common/schemas/chat'
 import { api } from '@/lib/api-client'
-import { chatKeys } from './keys'
+import { queryKeys } from '@/lib/query-keys'
 
 export type { ChatJobDto }
 export type ChatConversation = z.infer<typeof WithJobAnswer>['data']['conversation']
@@ -18,7 +18,7 @@ export async function getConversationWithJobs(userId: string, signal?: AbortSign
 
 export const withJobsQueryOptions = (userId: string) =>
   queryOptions({
-    queryKey: chatKeys.withJobs(userId),
+    queryKey: queryKeys.chat.withJobs(userId),
     queryFn: ({ signal }) => getConversationWithJobs(userId, signal),
   })
 

@@ -2,7 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query'
 import type { z } from 'zod'
 import type { UnreadAnswer, UnreadChats } from '@common/schemas/chat'
 import { api } from '@/lib/api-client'
-import { chatKeys } from './keys'
+import { queryKeys } from '@/lib/query-keys'
 
 export type { UnreadChats }
 
@@ -13,7 +13,7 @@ export async function getUnreadChats(signal?: AbortSignal): Promise<UnreadChats>
 }
 
 export const unreadChatsQueryOptions = () =>
-  queryOptions({ queryKey: chatKeys.unread(), queryFn: ({ signal }) => getUnreadChats(signal) })
+  queryOptions({ queryKey: queryKeys.chat.unread(), queryFn: ({ signal }) => getUnreadChats(signal) })
 
 export function useUnreadChats(enabled = true) {
   return useQuery({ ...unreadChatsQueryOptions(), enabled })

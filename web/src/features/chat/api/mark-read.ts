@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { api } from '@/lib/api-client'
+import { queryKeys } from '@/lib/query-keys'
 import { markConversationRead } from '../lib/cache'
 
 /** POST /chat/read/:userId: everything that person sent me is read (they see a read receipt). */
@@ -17,7 +18,7 @@ export function useMarkRead(meId: string) {
     onSuccess: (r, userId) => {
       if (r.read) markConversationRead(qc, { readerId: meId, senderId: userId, readAt: r.readAt }, meId)
       // Reading a conversation also reads the message notifications it raised.
-      void qc.invalidateQueries({ queryKey: ['notifications'] })
+      void qc.invalidateQueries({ queryKey: queryKeys.notifications.all })
     },
   })
 }

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { queryKeys } from '@/lib/query-keys'
 import { useSocket } from '@/lib/socket'
-import { chatKeys } from '../api/keys'
 
 const STOP_AFTER_MS = 3000
 const FORGET_AFTER_MS = 6000
@@ -10,14 +10,14 @@ const FORGET_AFTER_MS = 6000
 export function useIsTyping(userId: string): boolean {
   const qc = useQueryClient()
   const { data } = useQuery({
-    queryKey: chatKeys.typing(userId),
+    queryKey: queryKeys.chat.typing(userId),
     queryFn: () => false,
     initialData: false,
     staleTime: Infinity,
   })
   useEffect(() => {
     if (!data) return
-    const t = setTimeout(() => qc.setQueryData(chatKeys.typing(userId), false), FORGET_AFTER_MS)
+    const t = setTimeout(() => qc.setQueryData(queryKeys.chat.typing(userId), false), FORGET_AFTER_MS)
     return () => clearTimeout(t)
   }, [data, qc, userId])
   return data

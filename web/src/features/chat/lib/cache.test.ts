@@ -1,7 +1,7 @@
 import { QueryClient, QueryObserver } from '@tanstack/react-query'
 import { describe, expect, it } from 'vitest'
 import type { ChatMessage } from '@common/schemas/chat'
-import { chatKeys } from '../api/keys'
+import { queryKeys } from '@/lib/query-keys'
 import type { UnreadChats } from '../api/get-unread'
 import { addMessage, markConversationRead } from './cache'
 
@@ -21,8 +21,8 @@ const message = (from: string, to: string): ChatMessage => ({
 })
 const setup = (unread: UnreadChats) => {
   const qc = new QueryClient()
-  qc.setQueryData(chatKeys.unread(), unread)
-  return { qc, unread: () => qc.getQueryData<UnreadChats>(chatKeys.unread()) }
+  qc.setQueryData(queryKeys.chat.unread(), unread)
+  return { qc, unread: () => qc.getQueryData<UnreadChats>(queryKeys.chat.unread()) }
 }
 const none: UnreadChats = { conversations: 0, messages: 0, from: [] }
 
@@ -39,10 +39,10 @@ describe('the Chat item’s count in the cache', () => {
   it('does not count what arrives in the conversation on screen, on the item or in the list', () => {
     const { qc, unread } = setup(none)
     const row = { _id: 'c1', user: { _id: asha }, lastMessage: null, unreadCount: 0, jobs: [], jobCount: 0 }
-    qc.setQueryData(chatKeys.conversations(), [row])
-    const listCount = () => qc.getQueryData<(typeof row)[]>(chatKeys.conversations())?.[0].unreadCount
-    qc.setQueryData(chatKeys.messages(asha), { pages: [{ messages: [] }], pageParams: [null] })
-    const shown = new QueryObserver(qc, { queryKey: chatKeys.messages(asha), enabled: false })
+    qc.setQueryData(queryKeys.chat.conversations(), [row])
+    const listCount = () => qc.getQueryData<(typeof row)[]>(queryKeys.chat.conversations())?.[0].unreadCount
+    qc.setQueryData(queryKeys.chat.messages(asha), { pages: [{ messages: [] }], pageParams: [null] })
+    const shown = new QueryObserver(qc, { queryKey: queryKeys.chat.messages(asha), enabled: false })
     const stop = shown.subscribe(() => {})
     addMessage(qc, message(asha, me), me)
     expect(unread()).toEqual(none)
@@ -56,7 +56,7 @@ describe('the Chat item’s count in the cache', () => {
 
   it('does not count a message the conversation already holds twice', () => {
     const { qc, unread } = setup(none)
-    qc.setQueryData(chatKeys.messages(asha), { pages: [{ messages: [] }], pageParams: [null] })
+    qc.setQueryData(queryKeys.chat.messages(asha), { pages: [{ messages: [] }], pageParams: [null] })
     const m = message(asha, me)
     addMessage(qc, m, me)
     addMessage(qc, m, me)
@@ -71,7 +71,7 @@ describe('the Chat item’s count in the cache', () => {
     const { qc, unread } = setup({ conversations: 150, messages: 400, from: many })
     addMessage(qc, message(asha, me), me)
     expect(unread()).toEqual({ conversations: 150, messages: 400, from: many })
-    expect(qc.getQueryState(chatKeys.unread())?.isInvalidated).toBe(true)
+    expect(qc.getQueryState(queryKeys.chat.unread())?.isInvalidated).toBe(true)
   })
 
   it('reading a conversation takes its person off; a read receipt for the other side does not', () => {

@@ -1,6 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query'
 import type { ChatMessage } from '@common/schemas/chat'
-import { chatKeys } from '../api/keys'
+import { queryKeys } from '@/lib/query-keys'
 import type { ConversationItem } from '../api/get-conversations'
 import type { MessagesData } from '../api/get-messages'
 import type { UnreadChats } from '../api/get-unread'
@@ -14,7 +14,7 @@ export const otherOf = (m: ChatMessage, meId: string) => (m.sender._id === meId 
  */
 export function isReadingNow(qc: QueryClient, userId: string): boolean {
   if (typeof document !== 'undefined' && document.visibilityState !== 'visible') return false
-  const shown = qc.getQueryCache().find({ queryKey: chatKeys.messages(userId), exact: true })
+  const shown = qc.getQueryCache().find({ queryKey: queryKeys.chat.messages(userId), exact: true })
   // Shown and loaded: a conversation still loading, or that failed to, marks nothing read.
   return !!shown && shown.getObserversCount() > 0 && shown.state.status === 'success'
 }
@@ -24,17 +24,17 @@ export function isReadingNow(qc: QueryClient, userId: string): boolean {
  * conversation open. A list cut short by the server (more senders than it names) is fetched again instead.
  */
 function countIncoming(qc: QueryClient, senderId: string): void {
-  const data = qc.getQueryData<UnreadChats>(chatKeys.unread())
+  const data = qc.getQueryData<UnreadChats>(queryKeys.chat.unread())
   if (!data) return
   if (data.from.includes(senderId)) {
-    qc.setQueryData<UnreadChats>(chatKeys.unread(), { ...data, messages: data.messages + 1 })
+    qc.setQueryData<UnreadChats>(queryKeys.chat.unread(), { ...data, messages: data.messages + 1 })
     return
   }
   if (data.from.length < data.conversations) {
-    void qc.invalidateQueries({ queryKey: chatKeys.unread() })
+    void qc.invalidateQueries({ queryKey: queryKeys.chat.unread() })
     return
   }
-  qc.setQueryData<UnreadChats>(chatKeys.unread(), {
+  qc.setQueryData<UnreadChats>(queryKeys.chat.unread(), {
     conversations: data.conversations + 1,
     messages: data.messages + 1,
     from: [senderId, ...data.from],
@@ -43,21 +43,22 @@ function countIncoming(qc: QueryClient, senderId: string): void {
 
 /** The reader has read everything `senderId` sent: they no longer count on the Chat item. */
 function uncount(qc: QueryClient, senderId: string): void {
-  const data = qc.getQueryData<UnreadChats>(chatKeys.unread())
+  const data = qc.getQueryData<UnreadChats>(queryKeys.chat.unread())
   if (!data) return
   if (!data.from.includes(senderId)) {
     // Named nowhere in a list cut short: only the server knows what is left.
-    if (data.from.length < data.conversations) void qc.invalidateQueries({ queryKey: chatKeys.unread() })
+    if (data.from.length < data.conversations)
+      void qc.invalidateQueries({ queryKey: queryKeys.chat.unread() })
     return
   }
   const from = data.from.filter((id) => id !== senderId)
-  qc.setQueryData<UnreadChats>(chatKeys.unread(), {
+  qc.setQueryData<UnreadChats>(queryKeys.chat.unread(), {
     conversations: data.conversations - 1,
     messages: from.length ? data.messages : 0,
     from,
   })
   // How many messages that took off is not known here: the server tells the rest.
-  if (from.length) void qc.invalidateQueries({ queryKey: chatKeys.unread() })
+  if (from.length) void qc.invalidateQueries({ queryKey: queryKeys.chat.unread() })
 }
 
 /**
@@ -69,7 +70,7 @@ export function addMessage(qc: QueryClient, m: ChatMessage, meId: string): void 
   const incoming = m.sender._id !== meId
   // Already in the conversation: the copy of a message this tab has (an ack, or a refetch after a reconnect).
   let seen = false
-  qc.setQueryData<MessagesData>(chatKeys.messages(other), (data) => {
+  qc.setQueryData<MessagesData>(queryKeys.chat.messages(other), (data) => {
     if (data?.pages.some((p) => p.messages.some((x) => x._id === m._id))) seen = true
     if (!data || seen) return data
     const [newest, ...rest] = data.pages
@@ -77,7 +78,7 @@ export function addMessage(qc: QueryClient, m: ChatMessage, meId: string): void 
   })
   const readingNow = incoming && isReadingNow(qc, other)
   let known = false
-  qc.setQueryData<ConversationItem[]>(chatKeys.conversations(), (list) => {
+  qc.setQueryData<ConversationItem[]>(queryKeys.chat.conversations(), (list) => {
     if (!list) return list
     const i = list.findIndex((c) => c.user._id === other)
     if (i < 0) return list
@@ -96,9 +97,9 @@ export function addMessage(qc: QueryClient, m: ChatMessage, meId: string): void 
   })
   if (incoming && !seen && !readingNow) countIncoming(qc, other)
   // A first message from someone new: the list needs their row (name, photo) from the server.
-  if (!known) void qc.invalidateQueries({ queryKey: chatKeys.conversations() })
+  if (!known) void qc.invalidateQueries({ queryKey: queryKeys.chat.conversations() })
   // A message about a job neither side had linked before adds it to the side panel.
-  if (m.jobId) void qc.invalidateQueries({ queryKey: chatKeys.withJobs(other) })
+  if (m.jobId) void qc.invalidateQueries({ queryKey: queryKeys.chat.withJobs(other) })
 }
 
 /** Read receipts: `readerId` has read all `senderId` sent them. Updates both the reader's and the sender's views. */
@@ -108,7 +109,7 @@ export function markConversationRead(
   meId: string,
 ): void {
   const other = e.readerId === meId ? e.senderId : e.readerId
-  qc.setQueryData<MessagesData>(chatKeys.messages(other), (data) =>
+  qc.setQueryData<MessagesData>(queryKeys.chat.messages(other), (data) =>
     data
       ? {
           ...data,
@@ -122,7 +123,7 @@ export function markConversationRead(
       : data,
   )
   if (e.readerId === meId) {
-    qc.setQueryData<ConversationItem[]>(chatKeys.conversations(), (list) =>
+    qc.setQueryData<ConversationItem[]>(queryKeys.chat.conversations(), (list) =>
       list?.map((c) => (c.user._id === other ? { ...c, unreadCount: 0 } : c)),
     )
     uncount(qc, e.senderId)

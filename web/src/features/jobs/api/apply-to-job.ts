@@ -3,6 +3,7 @@ import type { z } from 'zod'
 import type { ApplyAnswer } from '@common/schemas/application'
 import { api } from '@/lib/api-client'
 import { httpStatus } from '@/lib/errors'
+import { queryKeys } from '@/lib/query-keys'
 import type { Job, JobsData } from './get-jobs'
 
 export interface ApplyInput {
@@ -39,11 +40,11 @@ function markApplied(queryClient: QueryClient, jobId: string, answer: z.infer<ty
             },
           ],
         }
-  queryClient.setQueriesData<Job>({ queryKey: ['jobs', 'detail'] }, (job) => job && update(job))
-  queryClient.setQueriesData<JobsData>({ queryKey: ['jobs', 'list'] }, (data) =>
+  queryClient.setQueriesData<Job>({ queryKey: queryKeys.jobs.details() }, (job) => job && update(job))
+  queryClient.setQueriesData<JobsData>({ queryKey: queryKeys.jobs.lists() }, (data) =>
     data ? { ...data, pages: data.pages.map((p) => ({ ...p, jobs: p.jobs.map(update) })) } : data,
   )
-  queryClient.setQueriesData<JobsData>({ queryKey: ['search'] }, (data) =>
+  queryClient.setQueriesData<JobsData>({ queryKey: queryKeys.search.all }, (data) =>
     data ? { ...data, pages: data.pages.map((p) => ({ ...p, jobs: p.jobs.map(update) })) } : data,
   )
 }
@@ -55,14 +56,14 @@ export function useApplyToJob() {
     mutationFn: applyToJob,
     onSuccess: (answer, { jobId }) => {
       markApplied(queryClient, jobId, answer)
-      // The profile's Applied Jobs table (its feature owns the key; features do not import each other).
-      void queryClient.invalidateQueries({ queryKey: ['applications'] })
+      // The profile's Applied Jobs table, in the applications feature.
+      void queryClient.invalidateQueries({ queryKey: queryKeys.applications.mine() })
     },
     onError: (error) => {
       // Already applied elsewhere (409), or the job closed meanwhile: show the server's current view of it.
       const status = httpStatus(error)
       if (status === 409 || status === 400 || status === 403)
-        void queryClient.invalidateQueries({ queryKey: ['jobs'] })
+        void queryClient.invalidateQueries({ queryKey: queryKeys.jobs.all })
     },
   })
 }

@@ -4,6 +4,7 @@ import type { JobAnswer } from '@common/schemas/job-answer'
 import { api } from '@/lib/api-client'
 import { useAuth } from '@/lib/auth'
 import { takeFirstAnswer } from '@/lib/first-answer'
+import { queryKeys } from '@/lib/query-keys'
 import type { Job } from './get-jobs'
 
 /** GET /job/:id (the server counts one view per viewer per day). */
@@ -12,11 +13,8 @@ export async function getJob(id: string, signal?: AbortSignal): Promise<Job> {
   return res.data.job
 }
 
-export const jobQueryKey = (viewerId: string | null, id: string) =>
-  ['jobs', 'detail', viewerId ?? 'anonymous', id] as const
-
 export const jobQueryOptions = (viewerId: string | null, id: string) =>
-  queryOptions({ queryKey: jobQueryKey(viewerId, id), queryFn: ({ signal }) => getJob(id, signal) })
+  queryOptions({ queryKey: queryKeys.jobs.detail(viewerId, id), queryFn: ({ signal }) => getJob(id, signal) })
 
 /** One job for /description/:id, or for the browser's panel when the linked job is not in the list. */
 export function useJob(id: string, enabled = true) {

@@ -4,6 +4,7 @@ import type { JobDtoType, JobsAnswer } from '@common/schemas/job-answer'
 import { api } from '@/lib/api-client'
 import { useAuth } from '@/lib/auth'
 import { takeFirstAnswer } from '@/lib/first-answer'
+import { queryKeys } from '@/lib/query-keys'
 import { apiParams, firstPagePath, type JobFilters } from '../lib/filters'
 
 export type Job = JobDtoType
@@ -19,13 +20,10 @@ export async function getJobs(filters: JobFilters, cursor: string | null, signal
   return res.data.data
 }
 
-/** Keys include the viewer: relevance ranks by their skills and `hasApplied` is theirs. */
-export const jobsListKey = (viewerId: string | null, filters: JobFilters) =>
-  ['jobs', 'list', viewerId ?? 'anonymous', filters] as const
-
 export const jobsQueryOptions = (viewerId: string | null, filters: JobFilters) =>
   infiniteQueryOptions({
-    queryKey: jobsListKey(viewerId, filters),
+    // Keys include the viewer: relevance ranks by their skills and `hasApplied` is theirs.
+    queryKey: queryKeys.jobs.list(viewerId, filters),
     queryFn: ({ pageParam, signal }) => getJobs(filters, pageParam, signal),
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.nextCursor,

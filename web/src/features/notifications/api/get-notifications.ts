@@ -3,12 +3,11 @@ import type { z } from 'zod'
 import type { NotificationItem, NotificationsAnswer } from '@common/schemas/notification'
 import { api } from '@/lib/api-client'
 import { isCancelled } from '@/lib/errors'
+import { queryKeys } from '@/lib/query-keys'
 
 export type { NotificationItem }
 export type NotificationsPage = z.infer<typeof NotificationsAnswer>
 export type NotificationsData = InfiniteData<NotificationsPage, string | null>
-
-export const notificationsKey = ['notifications'] as const
 
 /** GET /notification → notifications[] newest first, with the unread count (bearer token + cookies, spec §6). */
 export async function getNotifications(cursor: string | null, signal?: AbortSignal) {
@@ -27,7 +26,7 @@ export async function getNotifications(cursor: string | null, signal?: AbortSign
 
 export const notificationsQueryOptions = () =>
   infiniteQueryOptions({
-    queryKey: notificationsKey,
+    queryKey: queryKeys.notifications.all,
     queryFn: ({ pageParam, signal }) => getNotifications(pageParam, signal),
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.nextCursor,

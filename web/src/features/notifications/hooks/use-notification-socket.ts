@@ -1,7 +1,7 @@
 import { useCallback, useEffect } from 'react'
 import { useQueryClient } from '@tanstack/react-query'
+import { queryKeys } from '@/lib/query-keys'
 import { useSocket, useSocketResync } from '@/lib/socket'
-import { notificationsKey } from '../api/get-notifications'
 import { prependNotification, setRead } from '../lib/cache'
 
 /** Live notifications: each new one is prepended; reads in another tab are mirrored here. */
@@ -19,5 +19,7 @@ export function useNotificationSocket() {
       socket.off('notificationsRead', onRead)
     }
   }, [socket, qc])
-  useSocketResync(useCallback(() => void qc.invalidateQueries({ queryKey: notificationsKey }), [qc]))
+  useSocketResync(
+    useCallback(() => void qc.invalidateQueries({ queryKey: queryKeys.notifications.all }), [qc]),
+  )
 }

@@ -1,9 +1,10 @@
 import type { QueryClient } from '@tanstack/react-query'
-import { notificationsKey, type NotificationItem, type NotificationsData } from '../api/get-notifications'
+import { queryKeys } from '@/lib/query-keys'
+import type { NotificationItem, NotificationsData } from '../api/get-notifications'
 
 /** Spec §4 "Real-time notification": a new one is prepended (once) and the unread count rises. */
 export function prependNotification(qc: QueryClient, n: NotificationItem): void {
-  qc.setQueryData<NotificationsData>(notificationsKey, (data) => {
+  qc.setQueryData<NotificationsData>(queryKeys.notifications.all, (data) => {
     if (!data) return data
     if (data.pages.some((p) => p.notifications.some((x) => x._id === n._id))) return data
     const [first, ...rest] = data.pages
@@ -23,7 +24,7 @@ export function prependNotification(qc: QueryClient, n: NotificationItem): void 
 
 /** Some notifications (`ids`) or all of them read, with the server's unread count. */
 export function setRead(qc: QueryClient, ids: string[] | 'all', unreadCount: number): void {
-  qc.setQueryData<NotificationsData>(notificationsKey, (data) =>
+  qc.setQueryData<NotificationsData>(queryKeys.notifications.all, (data) =>
     data
       ? {
           ...data,

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { api } from '@/lib/api-client'
-import { paymentsKeys, type EscrowSummary } from './types'
+import { jobPostingAreaKeys, queryKeys } from '@/lib/query-keys'
+import type { EscrowSummary } from './types'
 
 type Answer = { success: true; message: string; data?: EscrowSummary }
 const enc = encodeURIComponent
@@ -9,11 +10,11 @@ const enc = encodeURIComponent
 function useRefresh() {
   const queryClient = useQueryClient()
   return () =>
-    Promise.all([
-      queryClient.invalidateQueries({ queryKey: paymentsKeys.all }),
-      queryClient.invalidateQueries({ queryKey: ['jobs'] }),
-      queryClient.invalidateQueries({ queryKey: ['admin-jobs'] }),
-    ])
+    Promise.all(
+      [queryKeys.payments.all, queryKeys.jobs.all, ...jobPostingAreaKeys].map((queryKey) =>
+        queryClient.invalidateQueries({ queryKey }),
+      ),
+    )
 }
 
 type WithKey<T> = T & { idempotencyKey: string }
@@ -80,8 +81,8 @@ export function useDeleteJob() {
   return useMutation({
     mutationFn: async (jobId: string) => (await api.delete<Answer>(`/job/${enc(jobId)}`)).data,
     onSuccess: (_a, jobId) => {
-      queryClient.removeQueries({ queryKey: paymentsKeys.job(jobId) })
-      void queryClient.invalidateQueries({ queryKey: ['admin-jobs'] })
+      queryClient.removeQueries({ queryKey: queryKeys.payments.job(jobId) })
+      for (const queryKey of jobPostingAreaKeys) void queryClient.invalidateQueries({ queryKey })
     },
   })
 }

@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import { api } from '@/lib/api-client'
-import { paymentsKeys, type Earnings } from './types'
+import { queryKeys } from '@/lib/query-keys'
+import type { Earnings } from './types'
 
 /** GET /payments/earnings — what the caller earned as a freelancer and funded as a client. */
 export async function getEarnings(signal?: AbortSignal): Promise<Earnings> {
@@ -9,7 +10,7 @@ export async function getEarnings(signal?: AbortSignal): Promise<Earnings> {
 }
 
 export const earningsQueryOptions = () =>
-  queryOptions({ queryKey: paymentsKeys.earnings(), queryFn: ({ signal }) => getEarnings(signal) })
+  queryOptions({ queryKey: queryKeys.payments.earnings(), queryFn: ({ signal }) => getEarnings(signal) })
 
 export function useEarnings() {
   return useQuery(earningsQueryOptions())

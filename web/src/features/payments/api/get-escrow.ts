@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import { api } from '@/lib/api-client'
-import { paymentsKeys, type EscrowSummary } from './types'
+import { queryKeys } from '@/lib/query-keys'
+import type { EscrowSummary } from './types'
 
 /** GET /payments/job/:jobId — the creator's and the hired freelancer's view of a job's escrow. */
 export async function getEscrow(jobId: string, signal?: AbortSignal): Promise<EscrowSummary> {
@@ -13,7 +14,7 @@ export async function getEscrow(jobId: string, signal?: AbortSignal): Promise<Es
 
 export const escrowQueryOptions = (jobId: string) =>
   queryOptions({
-    queryKey: paymentsKeys.job(jobId),
+    queryKey: queryKeys.payments.job(jobId),
     queryFn: ({ signal }) => getEscrow(jobId, signal),
     // 403 means "not a party to this job": an answer, not a failure to retry.
     retry: (count, error: any) => error?.response?.status !== 403 && count < 2,

@@ -27,12 +27,6 @@ export interface PaymentViewer {
 export type EscrowSummary = EscrowSummaryType
 export type Earnings = EarningsType
 
-export const paymentsKeys = {
-  all: ['payments'] as const,
-  job: (jobId: string) => ['payments', 'job', jobId] as const,
-  earnings: () => ['payments', 'earnings'] as const,
-}
-
 /** A fresh key per user action, so a double click or a retried request moves money once. */
 export const newIdempotencyKey = () =>
   typeof crypto !== 'undefined' && 'randomUUID' in crypto

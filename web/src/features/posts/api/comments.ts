@@ -2,18 +2,17 @@ import { useInfiniteQuery, useMutation, useQueryClient, type InfiniteData } from
 import type { z } from 'zod'
 import type { CommentAnswer, CommentDtoT, CommentsPage } from '@common/schemas/post'
 import { api } from '@/lib/api-client'
+import { queryKeys } from '@/lib/query-keys'
 import { withNewComment } from '../lib/comment-pages'
 import { patchPost } from './post-cache'
 
 export type Comment = CommentDtoT
 type Page = z.infer<typeof CommentsPage>['data']
 
-const commentsKey = (postId: string) => ['posts', 'comments', postId] as const
-
 /** GET /posts/:id/comments, oldest first, loaded when the comments are opened. */
 export function useComments(postId: string, enabled: boolean) {
   return useInfiniteQuery({
-    queryKey: commentsKey(postId),
+    queryKey: queryKeys.posts.comments(postId),
     queryFn: async ({ pageParam, signal }) =>
       (
         await api.get<z.infer<typeof CommentsPage>>(`/posts/${encodeURIComponent(postId)}/comments`, {
@@ -38,7 +37,7 @@ export function useAddComment(postId: string) {
       ).data,
     onSuccess: (data) => {
       patchPost(qc, postId, (p) => ({ ...p, commentCount: data.commentCount }))
-      qc.setQueryData<InfiniteData<Page, string | null>>(commentsKey(postId), (d) =>
+      qc.setQueryData<InfiniteData<Page, string | null>>(queryKeys.posts.comments(postId), (d) =>
         d ? withNewComment(d, data.comment) : d,
       )
     },
@@ -56,7 +55,7 @@ export function useDeleteComment(postId: string) {
       ).data,
     onSuccess: (data, commentId) => {
       patchPost(qc, postId, (p) => ({ ...p, commentCount: data.commentCount }))
-      qc.setQueryData<InfiniteData<Page, string | null>>(commentsKey(postId), (d) =>
+      qc.setQueryData<InfiniteData<Page, string | null>>(queryKeys.posts.comments(postId), (d) =>
         d
           ? {
               ...d,

@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query'
 import type { z } from 'zod'
 import type { CreatePostInput, PostAnswer } from '@common/schemas/post'
 import { api } from '@/lib/api-client'
+import { queryKeys } from '@/lib/query-keys'
 
 /** POST /posts/create (spec §7): the payload of spec §3; the answer's success and message are read. */
 export async function createPost(body: CreatePostInput) {
@@ -13,6 +14,6 @@ export function useCreatePost() {
   const qc = useQueryClient()
   return useMutation({
     mutationFn: createPost,
-    onSuccess: () => qc.invalidateQueries({ queryKey: ['posts', 'list'] }),
+    onSuccess: () => qc.invalidateQueries({ queryKey: queryKeys.posts.lists() }),
   })
 }

@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { api } from '@/lib/api-client'
+import { queryKeys } from '@/lib/query-keys'
 import { dropPost } from './post-cache'
 
 export function useDeletePost() {
@@ -8,7 +9,7 @@ export function useDeletePost() {
     mutationFn: async (postId: string) => (await api.delete(`/posts/${encodeURIComponent(postId)}`)).data,
     onSuccess: (_d, postId) => {
       dropPost(qc, postId)
-      void qc.invalidateQueries({ queryKey: ['posts', 'list'] })
+      void qc.invalidateQueries({ queryKey: queryKeys.posts.lists() })
     },
   })
 }

@@ -3,6 +3,7 @@ import type { z } from 'zod'
 import type { PostDtoT, PostsPage } from '@common/schemas/post'
 import { api } from '@/lib/api-client'
 import { useAuth } from '@/lib/auth'
+import { queryKeys } from '@/lib/query-keys'
 
 export type Post = PostDtoT
 export type PostsPageData = z.infer<typeof PostsPage>['data']
@@ -26,13 +27,10 @@ export async function getPosts(scope: PostsScope, cursor: string | null, signal?
   return res.data.data
 }
 
-/** Every posts list lives under ['posts', …] so a change to one post can be written into all of them. */
-export const postsKey = (viewerId: string | null, scope: PostsScope) =>
-  ['posts', 'list', viewerId ?? 'anonymous', scope] as const
-
 export const postsQueryOptions = (viewerId: string | null, scope: PostsScope) =>
   infiniteQueryOptions({
-    queryKey: postsKey(viewerId, scope),
+    // Every posts list lives under one prefix, so a change to one post can be written into all of them.
+    queryKey: queryKeys.posts.list(viewerId, scope),
     queryFn: ({ pageParam, signal }) => getPosts(scope, pageParam, signal),
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.nextCursor,

@@ -1,14 +1,15 @@
 import type { InfiniteData, QueryClient } from '@tanstack/react-query'
+import { queryKeys } from '@/lib/query-keys'
 import type { Post } from './get-posts'
 
 /** Any cached paged answer that carries posts: the posts lists, and search results (`data.posts`). */
 type WithPosts = InfiniteData<{ posts: Post[] }, unknown>
 
 /**
- * Every cache holding posts: the lists under ['posts', 'list'] and the search results under ['search'] (the search
- * feature owns that key; features do not import each other, so only the `posts` of its pages are touched here).
+ * Every cache holding posts: the posts lists and the search results (the search feature reads those; features do not
+ * import each other, so only the `posts` of its pages are touched here).
  */
-const HOLDERS = [['posts', 'list'], ['search']] as const
+const HOLDERS = [queryKeys.posts.lists(), queryKeys.search.all] as const
 
 function mapPosts(qc: QueryClient, fn: (posts: Post[]) => Post[]) {
   for (const queryKey of HOLDERS)

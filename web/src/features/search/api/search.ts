@@ -3,6 +3,7 @@ import type { z } from 'zod'
 import type { SearchAnswer } from '@common/schemas/search'
 import { api } from '@/lib/api-client'
 import { useAuth } from '@/lib/auth'
+import { queryKeys } from '@/lib/query-keys'
 
 export type SearchPage = z.infer<typeof SearchAnswer>['data']
 export type SearchData = InfiniteData<SearchPage, string | null>
@@ -18,7 +19,7 @@ export async function search(q: string, cursor: string | null, signal?: AbortSig
 
 export const searchQueryOptions = (viewerId: string | null, q: string) =>
   infiniteQueryOptions({
-    queryKey: ['search', viewerId ?? 'anonymous', q] as const,
+    queryKey: queryKeys.search.results(viewerId, q),
     queryFn: ({ pageParam, signal }) => search(q, pageParam, signal),
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.nextCursor,

@@ -1,15 +1,13 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import type { User } from '@common/schemas/user'
 import { api } from '@/lib/api-client'
+import { queryKeys } from '@/lib/query-keys'
 import { storeUpdatedUser, type UserAnswer } from './user-answer'
-
-/** The address a change of the sign-in email waits on (ADR 042), per signed-in user. */
-export const pendingEmailKey = (userId: string) => ['pending-email', userId] as const
 
 /** GET /user/me → `pendingEmail`: a change that waits for its code, or null. */
 export function usePendingEmail(userId: string) {
   return useQuery({
-    queryKey: pendingEmailKey(userId),
+    queryKey: queryKeys.users.pendingEmail(userId),
     queryFn: async () =>
       (await api.get<{ success: boolean; user: User; pendingEmail: string | null }>('/user/me')).data
         .pendingEmail ?? null,
@@ -26,7 +24,8 @@ export function useStartEmailChange(userId: string) {
           email,
         })
       ).data,
-    onSuccess: (answer) => queryClient.setQueryData(pendingEmailKey(userId), answer.pendingEmail),
+    onSuccess: (answer) =>
+      queryClient.setQueryData(queryKeys.users.pendingEmail(userId), answer.pendingEmail),
   })
 }
 
@@ -37,7 +36,7 @@ export function useConfirmEmailChange(userId: string) {
     mutationFn: async (code: string) => (await api.post<UserAnswer>('/user/email/confirm', { code })).data,
     onSuccess: (answer) => {
       storeUpdatedUser(queryClient, answer.user)
-      queryClient.setQueryData(pendingEmailKey(userId), null)
+      queryClient.setQueryData(queryKeys.users.pendingEmail(userId), null)
     },
   })
 }
@@ -48,6 +47,6 @@ export function useCancelEmailChange(userId: string) {
   return useMutation({
     mutationFn: async () =>
       (await api.delete<{ success: boolean; message: string }>('/user/email/change')).data,
-    onSuccess: () => queryClient.setQueryData(pendingEmailKey(userId), null),
+    onSuccess: () => queryClient.setQueryData(queryKeys.users.pendingEmail(userId), null),
   })
 }

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { api } from '@/lib/api-client'
-import { pendingEmailKey } from './change-email'
+import { queryKeys } from '@/lib/query-keys'
 import { storeUpdatedUser, type UserAnswer } from './user-answer'
 
 export interface UpdateProfileInput {
@@ -37,7 +37,10 @@ export function useUpdateProfile() {
     onSuccess: (answer) => {
       if (answer.success && answer.user) {
         storeUpdatedUser(queryClient, answer.user)
-        queryClient.setQueryData(pendingEmailKey(answer.user.userId), answer.pendingEmail ?? null)
+        queryClient.setQueryData(
+          queryKeys.users.pendingEmail(answer.user.userId),
+          answer.pendingEmail ?? null,
+        )
       }
     },
   })
