@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm'
+import type { EscrowTotals } from '../../../common/escrow'
 import type { Executor } from '../../db/client'
 import { ledgerAccounts, ledgerEntries, ledgerTransactions } from '../../db/schema'
 
@@ -20,15 +21,9 @@ export interface Movement {
   legs: { kind: AccountKind; key: string; ownerId?: string | null; amountPaise: number }[]
 }
 
-/** Job totals derived from the ledger (paise / units). */
-export interface JobLedger {
-  funded: number
-  released: number
-  refunded: number
+/** Job totals derived from the ledger (paise / units), with the platform's fees. */
+export interface JobLedger extends EscrowTotals {
   fees: number
-  fundedUnits: number
-  releasedUnits: number
-  refundedUnits: number
 }
 
 const n = (v: unknown) => Number(v ?? 0)

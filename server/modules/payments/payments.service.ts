@@ -1,10 +1,19 @@
+import {
+  clampUnits,
+  costsNothing,
+  fundStatusOf,
+  inEscrowPaise,
+  isFullyFunded,
+  netFundedUnits,
+  priceOfUnits,
+  releaseAmountOf,
+  totalUnitsOf,
+  unitsInEscrow,
+  unitsLeft,
+  unitsNoun,
+} from '../../../common/escrow'
 import { formatPaise, paiseToRupees, rupeesToPaise } from '../../../common/money'
-import type {
-  CreateOrderInput,
-  EscrowSummaryType,
-  FundStatus,
-  VerifyInput,
-} from '../../../common/schemas/payment'
+import type { CreateOrderInput, EscrowSummaryType, VerifyInput } from '../../../common/schemas/payment'
 import type { Db, Executor, Tx } from '../../db/client'
 import type { JobRow, PaymentOrderRow, UserRow } from '../../db/schema'
 import { AppError, badRequest, conflict, notFound } from '../../errors'
@@ -15,23 +24,6 @@ import { accountKey, ledgerRepo, type JobLedger } from './ledger.repo'
 import { authorize } from './payments.policy'
 import { razorpayId, type PaymentProvider } from './payments.provider'
 import { paymentsRepo } from './payments.repo'
-
-const unitLabel = (job: JobRow) => (job.paymentType === 'recurring' ? 'cycles' : 'units')
-/** How many units (per-unit), cycles (recurring) or 1 (one-time) the job's total is made of. */
-export const totalUnits = (job: JobRow) =>
-  job.paymentType === 'per-unit' ? (job.units ?? 1) : job.paymentType === 'recurring' ? (job.cycles ?? 1) : 1
-/** The price of `u` units of a job, in paise. */
-const priceOf = (job: JobRow, u: number) =>
-  job.paymentType === 'one-time' ? job.totalPaise : (job.ratePaise ?? 0) * u
-
-const netUnits = (l: JobLedger) => l.fundedUnits - l.refundedUnits
-const inEscrow = (l: JobLedger) => l.funded - l.refunded - l.released
-const inEscrowUnits = (l: JobLedger) => netUnits(l) - l.releasedUnits
-
-function fundStatusOf(l: JobLedger): FundStatus {
-  if (inEscrow(l) > 0) return 'In Escrow'
-  return l.released > 0 ? 'Released' : 'Not Initiated'
-}
 
 const jobClosed = (job: JobRow) => job.status === 'closed' || !!job.archivedAt
 const mismatch = () =>
@@ -55,7 +47,7 @@ export function paymentsService(deps: PaymentsDeps) {
     const l = await ledgerRepo.forJob(tx, job.id)
     await jobs.setFunding(tx, job.id, {
       fundedPaise: l.funded - l.refunded,
-      fundedUnits: netUnits(l),
+      fundedUnits: netFundedUnits(l),
       fundStatus: fundStatusOf(l),
     })
     return l
@@ -63,14 +55,14 @@ export function paymentsService(deps: PaymentsDeps) {
 
   /** Units to charge for: the requested count clamped to 1..left; a bad value is refused by the schema. */
   function unitsToFund(job: JobRow, l: JobLedger, requested: number | undefined) {
-    const left = totalUnits(job) - netUnits(l)
-    if (left <= 0 || (job.paymentType === 'one-time' && netUnits(l) > 0))
+    const left = unitsLeft(job, netFundedUnits(l))
+    if (isFullyFunded(job, netFundedUnits(l)))
       throw conflict('This job is already fully funded', 'fully_funded')
     if (requested !== undefined && requested < 1)
-      throw badRequest(`Choose from 1 to ${left} ${unitLabel(job)}`, 'validation_failed', {
-        units: `Choose from 1 to ${left} ${unitLabel(job)}`,
+      throw badRequest(`Choose from 1 to ${left} ${unitsNoun(job)}`, 'validation_failed', {
+        units: `Choose from 1 to ${left} ${unitsNoun(job)}`,
       })
-    return job.paymentType === 'one-time' ? 1 : Math.min(Math.max(requested ?? left, 1), left)
+    return job.paymentType === 'one-time' ? 1 : clampUnits(requested ?? left, left)
   }
 
   /**
@@ -126,9 +118,9 @@ export function paymentsService(deps: PaymentsDeps) {
     })
     // Money already taken beyond what the job still needs (two checkouts at once, or the job closed meanwhile)
     // goes straight back to the client as its own movement.
-    const left = jobClosed(job) ? 0 : Math.max(0, totalUnits(job) - netUnits(before))
+    const left = jobClosed(job) ? 0 : unitsLeft(job, netFundedUnits(before))
     const keepUnits = job.paymentType === 'one-time' ? Math.min(left, 1) : Math.min(order.units, left)
-    const keep = Math.min(order.amountPaise, keepUnits === 0 ? 0 : priceOf(job, keepUnits))
+    const keep = Math.min(order.amountPaise, keepUnits === 0 ? 0 : priceOfUnits(job, keepUnits))
     if (keep < order.amountPaise)
       await ledgerRepo.post(tx, {
         kind: 'refund',
@@ -177,13 +169,13 @@ export function paymentsService(deps: PaymentsDeps) {
   /** Returns all unreleased escrow of a job to its client (job closed, archived, deleted or refund asked). */
   async function refundUnreleased(tx: Tx, job: JobRow, actorId: string | null): Promise<number> {
     const l = await ledgerRepo.forJob(tx, job.id)
-    const amount = inEscrow(l)
+    const amount = inEscrowPaise(l)
     if (amount <= 0) return 0
     const n = await ledgerRepo.post(tx, {
       kind: 'refund',
       jobId: job.id,
       idempotencyKey: `refund:${job.id}:${l.funded}:${l.refunded}:${l.released}`,
-      units: Math.max(0, inEscrowUnits(l)),
+      units: Math.max(0, unitsInEscrow(l)),
       actorId,
       legs: [
         { kind: 'escrow', key: accountKey.escrow(job.id), amountPaise: -amount },
@@ -228,11 +220,11 @@ export function paymentsService(deps: PaymentsDeps) {
       funded: paiseToRupees(l.funded),
       released: paiseToRupees(l.released),
       refunded: paiseToRupees(l.refunded),
-      inEscrow: paiseToRupees(inEscrow(l)),
+      inEscrow: paiseToRupees(inEscrowPaise(l)),
       fees: paiseToRupees(l.fees),
-      fundedUnits: netUnits(l),
+      fundedUnits: netFundedUnits(l),
       releasedUnits: l.releasedUnits,
-      totalUnits: totalUnits(job),
+      totalUnits: totalUnitsOf(job),
       freelancer: freelancer
         ? { _id: freelancer.id, fullname: freelancer.fullname, userId: freelancer.userId }
         : null,
@@ -262,7 +254,7 @@ export function paymentsService(deps: PaymentsDeps) {
       const { job } = await loadAs(tx, user, 'fund', input.jobId)
       if (jobClosed(job)) throw conflict('This job is closed and cannot be funded', 'job_closed')
       // A free job (or one priced at ₹0) has nothing to hold: no order, not a ₹0 checkout.
-      if (priceOf(job, 1) <= 0)
+      if (costsNothing(job))
         throw conflict('This job is free, so there is nothing to pay into escrow', 'free_job')
       if (input.paymentType && input.paymentType !== job.paymentType)
         throw badRequest('The payment type does not match this job', 'payment_type_mismatch')
@@ -272,7 +264,7 @@ export function paymentsService(deps: PaymentsDeps) {
         l,
         job.paymentType === 'recurring' ? (input.cycles ?? input.units) : input.units,
       )
-      const amountPaise = priceOf(job, units)
+      const amountPaise = priceOfUnits(job, units)
       if (input.amount !== undefined && rupeesToPaise(input.amount) !== amountPaise) throw mismatch()
       const order = await provider.createOrder({
         amountPaise,
@@ -434,18 +426,18 @@ export function paymentsService(deps: PaymentsDeps) {
       if (!freelancer)
         throw conflict('Accept a freelancer for this job before releasing payment', 'no_freelancer')
       const l = await ledgerRepo.forJob(tx, job.id)
-      const held = inEscrow(l)
-      const heldUnits = inEscrowUnits(l)
+      const held = inEscrowPaise(l)
+      const heldUnits = unitsInEscrow(l)
       if (held <= 0) throw conflict('There is no money in escrow to release', 'nothing_in_escrow')
       let units = heldUnits
       let amount = held
       if (job.paymentType !== 'one-time' && input.units !== undefined) {
         if (input.units < 1)
-          throw badRequest(`Choose from 1 to ${heldUnits} ${unitLabel(job)}`, 'validation_failed', {
-            units: `Choose from 1 to ${heldUnits} ${unitLabel(job)}`,
+          throw badRequest(`Choose from 1 to ${heldUnits} ${unitsNoun(job)}`, 'validation_failed', {
+            units: `Choose from 1 to ${heldUnits} ${unitsNoun(job)}`,
           })
         units = Math.min(input.units, heldUnits)
-        amount = units === heldUnits ? held : Math.min(held, priceOf(job, units))
+        amount = releaseAmountOf(job, { paise: held, units: heldUnits }, units)
       }
       const fee = Math.floor((amount * feeBps) / 10_000)
       await ledgerRepo.post(tx, {
@@ -551,7 +543,7 @@ export function paymentsService(deps: PaymentsDeps) {
         const what =
           kind === 'submit_work'
             ? `${user.fullname} submitted work for “${job.title}”`
-            : `${user.fullname} requested payment${body.units ? ` for ${body.units} ${unitLabel(job)}` : ''} for “${job.title}”`
+            : `${user.fullname} requested payment${body.units ? ` for ${body.units} ${unitsNoun(job)}` : ''} for “${job.title}”`
         await notificationsService.record(tx, {
           userId: job.createdBy,
           type: kind === 'submit_work' ? 'work_submitted' : 'payment_requested',

@@ -31,7 +31,15 @@ import { useArchiveJob, useDeleteJob, useRefundPayment, useReleasePayment } from
 import { useEscrow } from '../api/get-escrow'
 import { newIdempotencyKey, type EscrowSummary, type PaymentJob, type PaymentViewer } from '../api/types'
 import { useCheckout } from '../hooks/use-checkout'
-import { priceOf, totalUnitsOf, unitWord } from '../lib/units'
+import {
+  costsNothing,
+  isFullyFunded,
+  priceOf,
+  releaseAmountOf,
+  unitsLeft,
+  unitsNoun,
+  unitWord,
+} from '../lib/units'
 import { ConfirmDialog } from './confirm-dialog'
 import { EscrowSummaryView } from './escrow-summary'
 import { PaymentOptions } from './payment-options'
@@ -78,10 +86,10 @@ function CreatorActions({ job, onDeleted }: { job: PaymentJob; onDeleted?: () =>
   const fundStatus = summary?.fundStatus ?? job.fundStatus
   const closed = job.status === 'closed' || !!job.archived
   const fundedUnits = summary?.fundedUnits ?? job.fundedUnits
-  const left = Math.max(0, totalUnitsOf(job) - fundedUnits)
+  const left = unitsLeft(job, fundedUnits)
   // A free job (₹0) has nothing to put in escrow: no payment options, no ₹0 checkout.
-  const free = priceOf(job, 1) <= 0
-  const canFund = !free && !closed && left > 0 && !(job.paymentType === 'one-time' && fundedUnits > 0)
+  const free = costsNothing(job)
+  const canFund = !free && !closed && !isFullyFunded(job, fundedUnits)
   const held = summary ? summary.inEscrow : 0
   const heldUnits = summary ? summary.fundedUnits - summary.releasedUnits : 0
 
@@ -94,10 +102,7 @@ function CreatorActions({ job, onDeleted }: { job: PaymentJob; onDeleted?: () =>
   const close = () => setDialog(null)
   const fail = (fallback: string) => (e: unknown) => toast.error(errorText(e, fallback))
   const releaseUnits = Math.min(units, heldUnits)
-  const releaseAmount =
-    summary && summary.paymentType !== 'one-time' && releaseUnits < heldUnits
-      ? priceOf(job, releaseUnits)
-      : held
+  const releaseAmount = releaseAmountOf(job, { rupees: held, units: heldUnits }, releaseUnits)
 
   const initiate = () => {
     // Spec §6: Initiate Payment triggers the one-time payment button; per-unit and recurring ask how many first.
@@ -176,7 +181,7 @@ function CreatorActions({ job, onDeleted }: { job: PaymentJob; onDeleted?: () =>
         open={dialog === 'fund'}
         onOpenChange={(o) => !o && close()}
         title="Initiate payment"
-        description={`Fund ${job.paymentType === 'recurring' ? 'cycles' : 'units'} of “${job.title}” into escrow.`}
+        description={`Fund ${unitsNoun(job)} of “${job.title}” into escrow.`}
         confirmLabel={`Pay ${formatRupees(priceOf(job, Math.min(units, left)))}`}
         pending={checkout.busy}
         onConfirm={() => {

@@ -1,19 +1,32 @@
+import * as escrow from '@common/escrow'
+import { paiseToRupees, rupeesToPaise } from '@common/money'
 import type { PaymentJob } from '../api/types'
 
-/** Units (per-unit) or cycles (recurring) the job's total is made of; 1 for one-time. */
-export const totalUnitsOf = (job: PaymentJob) =>
-  job.paymentType === 'per-unit' ? (job.units ?? 1) : job.paymentType === 'recurring' ? (job.cycles ?? 1) : 1
+export { isFullyFunded, totalUnitsOf, unitsLeft, unitsNoun, unitWord } from '@common/escrow'
 
-export const unitWord = (job: Pick<PaymentJob, 'paymentType'>, n: number) =>
-  job.paymentType === 'recurring' ? (n === 1 ? 'cycle' : 'cycles') : n === 1 ? 'unit' : 'units'
+/** The job's price in paise, as `@common/escrow` reckons it (the API carries rupees). */
+export const pricedJob = (job: PaymentJob): escrow.PricedJob => ({
+  paymentType: job.paymentType,
+  units: job.units,
+  cycles: job.cycles,
+  ratePaise: job.rate === null ? null : rupeesToPaise(job.rate),
+  totalPaise: rupeesToPaise(job.total),
+})
 
 /** Spec §5 "Partial payment": a whole number clamped to 1..max (blank or nonsense becomes 1). */
 export function clampUnits(value: number | string, max: number): number {
-  const n = typeof value === 'number' ? value : Number.parseInt(value, 10)
-  if (!Number.isFinite(n)) return 1
-  return Math.min(Math.max(Math.trunc(n), 1), Math.max(max, 1))
+  return escrow.clampUnits(typeof value === 'number' ? value : Number.parseInt(value, 10), max)
 }
 
 /** What `units` of a job cost, in rupees (two decimals, like the server's paise). */
 export const priceOf = (job: PaymentJob, units: number) =>
-  job.paymentType === 'one-time' ? job.total : Math.round((job.rate ?? 0) * 100 * units) / 100
+  paiseToRupees(escrow.priceOfUnits(pricedJob(job), units))
+
+/** A job priced at ₹0 has nothing to put in escrow. */
+export const costsNothing = (job: PaymentJob) => escrow.costsNothing(pricedJob(job))
+
+/** What releasing `units` of the held units pays out, in rupees (all that is held, or their price). */
+export const releaseAmountOf = (job: PaymentJob, held: { rupees: number; units: number }, units: number) =>
+  paiseToRupees(
+    escrow.releaseAmountOf(pricedJob(job), { paise: rupeesToPaise(held.rupees), units: held.units }, units),
+  )
