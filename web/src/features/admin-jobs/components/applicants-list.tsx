@@ -8,7 +8,7 @@ import { Skeleton } from '@/components/ui/skeleton'
 import { Spinner } from '@/components/ui/spinner'
 import { paths } from '@/config/paths'
 import { openChatWindow } from '@/lib/chat-window'
-import { errorText, isCancelled } from '@/lib/errors'
+import { toastError } from '@/lib/toast-error'
 import { cn } from '@/lib/utils'
 import { useDecideApplication, type Decision } from '../api/decide-application'
 import type { Applicant } from '../api/types'
@@ -106,9 +106,7 @@ function Decide({ a, jobId, className }: { a: Applicant; jobId: string; classNam
             )
           else toast.error(answer.message || 'Failed to update status', { duration: ms })
         },
-        onError: (error) => {
-          if (!isCancelled(error)) toast.error(errorText(error, 'Failed to update status'), { duration: ms })
-        },
+        onError: (error) => toastError(error, 'Failed to update status', { duration: ms }),
       },
     )
   const who = <span className="sr-only"> {a.applicant.fullname}</span>

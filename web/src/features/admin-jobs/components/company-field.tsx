@@ -16,6 +16,7 @@ import { Input } from '@/components/ui/input'
 import { Spinner } from '@/components/ui/spinner'
 import { Textarea } from '@/components/ui/textarea'
 import { errorText, isCancelled } from '@/lib/errors'
+import { toastError } from '@/lib/toast-error'
 import {
   useCreateCompany,
   useDeleteCompany,
@@ -308,7 +309,7 @@ function CompanyForm({
       toast.success(savedText, { duration: TOAST.jobActionMs })
       onSaved(company._id)
     } catch (error) {
-      if (!isCancelled(error)) toast.error(errorText(error, failedText), { duration: TOAST.jobActionMs })
+      toastError(error, failedText, { duration: TOAST.jobActionMs })
     }
   }
 

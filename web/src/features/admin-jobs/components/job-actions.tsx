@@ -33,7 +33,8 @@ import {
 } from '@/components/ui/dropdown-menu'
 import { Spinner } from '@/components/ui/spinner'
 import { paths } from '@/config/paths'
-import { errorText, isCancelled, serverMessage } from '@/lib/errors'
+import { isCancelled, serverMessage } from '@/lib/errors'
+import { toastError } from '@/lib/toast-error'
 import { cn } from '@/lib/utils'
 import { useChangeJobStatus, useDeleteJob } from '../api/job-status'
 import type { AdminJob } from '../api/types'
@@ -66,7 +67,7 @@ export function JobActions({ job, className }: { job: AdminJob; className?: stri
           then?.()
         },
         onError: (error) => {
-          if (!isCancelled(error)) toast.error(errorText(error, 'Failed to update the job'), { duration: ms })
+          toastError(error, 'Failed to update the job', { duration: ms })
         },
       },
     )
@@ -218,7 +219,7 @@ function DeleteJobDialog({
         if (isCancelled(error)) return
         // The server refuses while money is in escrow; its sentence says what to do instead.
         setProblem(serverMessage(error) ?? 'Failed to delete the job')
-        toast.error(errorText(error, 'Failed to delete the job'), { duration: ms })
+        toastError(error, 'Failed to delete the job', { duration: ms })
       },
     })
 

@@ -4,8 +4,9 @@ import { useQueryClient } from '@tanstack/react-query'
 import { toast } from 'sonner'
 import { TOAST } from '@common/limits'
 import { paths } from '@/config/paths'
-import { errorText, isCancelled, serverMessage } from '@/lib/errors'
+import { isCancelled, serverMessage } from '@/lib/errors'
 import { queryKeys } from '@/lib/query-keys'
+import { toastError } from '@/lib/toast-error'
 import { useCreateJob, useUpdateJob } from '../api/save-job'
 import {
   fieldFor,
@@ -119,7 +120,7 @@ export function useJobForm({
       if (codeField === 'companyId')
         void queryClient.invalidateQueries({ queryKey: queryKeys.companies.mine() })
       if (Object.keys(next).length) showErrors(next)
-      toast.error(errorText(error, fallback), { duration: ms })
+      toastError(error, fallback, { duration: ms })
     } finally {
       setIntent(null)
     }

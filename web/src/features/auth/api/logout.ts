@@ -4,15 +4,14 @@ import { TOAST } from '@common/limits'
 import { paths } from '@/config/paths'
 import { api } from '@/lib/api-client'
 import { authStore } from '@/lib/auth-store'
-import { errorText, httpStatus, isCancelled } from '@/lib/errors'
+import { httpStatus } from '@/lib/errors'
+import { toastError } from '@/lib/toast-error'
 import type { MessageAnswer } from './send-otp'
 
 /** sonner is loaded with the toaster, after the first paint; this hook is part of the first download. */
 const toast = {
   success: (text: string, opts: { duration: number }) =>
     void import('sonner').then((m) => m.toast.success(text, opts)),
-  error: (text: string, opts: { duration: number }) =>
-    void import('sonner').then((m) => m.toast.error(text, opts)),
 }
 
 export async function logout(): Promise<MessageAnswer> {
@@ -36,8 +35,7 @@ export function useLogout() {
       finish()
     },
     onError: (error) => {
-      if (isCancelled(error)) return
-      toast.error(errorText(error, 'Logout failed'), { duration: TOAST.profileMs })
+      if (toastError(error, 'Logout failed', { duration: TOAST.profileMs }) === null) return
       // The server no longer has this session; there is nothing left to sign out of.
       if (httpStatus(error) === 401) finish()
     },

@@ -7,7 +7,8 @@ import { Input } from '@/components/ui/input'
 import { Label } from '@/components/ui/label'
 import { Spinner } from '@/components/ui/spinner'
 import { authStore, useAuth } from '@/lib/auth'
-import { errorText, isCancelled, retryAfterSeconds } from '@/lib/errors'
+import { retryAfterSeconds } from '@/lib/errors'
+import { toastError } from '@/lib/toast-error'
 import { sendLoginOtp } from '../api/send-login-otp'
 import { OtpStep } from './otp-step'
 import { verifyCode } from './verify-code'
@@ -39,8 +40,7 @@ export function LoginForm({ onSuccess }: { onSuccess: (user: User) => void }) {
       })
       flow.codeSent()
     } catch (error) {
-      if (isCancelled(error)) return
-      toast.error(errorText(error, 'Failed to send OTP'), { duration: ms })
+      if (toastError(error, 'Failed to send OTP', { duration: ms }) === null) return
       const wait = retryAfterSeconds(error)
       if (wait) flow.holdResend(wait)
     } finally {

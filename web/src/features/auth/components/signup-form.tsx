@@ -11,7 +11,8 @@ import { Label } from '@/components/ui/label'
 import { Spinner } from '@/components/ui/spinner'
 import { paths } from '@/config/paths'
 import { authStore, useAuth } from '@/lib/auth'
-import { errorText, httpStatus, isCancelled, retryAfterSeconds } from '@/lib/errors'
+import { httpStatus, retryAfterSeconds } from '@/lib/errors'
+import { toastError } from '@/lib/toast-error'
 import { cn } from '@/lib/utils'
 import { sendSignupOtp } from '../api/send-otp'
 import { OtpStep } from './otp-step'
@@ -54,14 +55,14 @@ export function SignupForm({ onSuccess }: { onSuccess: (user: User) => void }) {
       })
       flow.codeSent()
     } catch (error) {
-      if (isCancelled(error)) return
       const alreadyRegistered = httpStatus(error) === 409
-      toast.error(errorText(error, 'Failed to send OTP'), {
+      const shown = toastError(error, 'Failed to send OTP', {
         duration: ms,
         action: alreadyRegistered
           ? { label: 'Log in', onClick: () => navigate(paths.login.href()) }
           : undefined,
       })
+      if (shown === null) return
       const wait = retryAfterSeconds(error)
       if (wait) flow.holdResend(wait)
     } finally {

@@ -1,7 +1,7 @@
 import { toast } from 'sonner'
 import type { User } from '@common/schemas/user'
 import { authStore } from '@/lib/auth'
-import { errorText, isCancelled } from '@/lib/errors'
+import { toastError } from '@/lib/toast-error'
 import { verifyOtp } from '../api/verify-otp'
 
 /**
@@ -34,8 +34,7 @@ export async function verifyCode(opts: {
     toast.success(opts.successText, { duration: opts.successMs })
     opts.onSuccess(answer.data)
   } catch (error) {
-    if (!isCancelled(error))
-      toast.error(errorText(error, 'OTP verification failed'), { duration: opts.toastMs })
+    toastError(error, 'OTP verification failed', { duration: opts.toastMs })
   } finally {
     opts.setVerifying(false)
     authStore.setLoading(false)

@@ -1,6 +1,5 @@
 import { useEffect, useState } from 'react'
 import { Link } from 'react-router'
-import { toast } from 'sonner'
 import { ArrowLeft, Briefcase, UserX } from 'lucide-react'
 import { Button } from '@/components/ui/button'
 import { UserAvatar } from '@/components/ui/avatar'
@@ -8,6 +7,7 @@ import { Skeleton } from '@/components/ui/skeleton'
 import { paths } from '@/config/paths'
 import { errorText, httpStatus } from '@/lib/errors'
 import { useIsMobile, useMediaQuery } from '@/hooks/use-media-query'
+import { toastError } from '@/lib/toast-error'
 import { cn } from '@/lib/utils'
 import { flattenMessages, useMessages } from '../api/get-messages'
 import { useConversationWithJobs } from '../api/get-shared-jobs'
@@ -113,7 +113,7 @@ export function Conversation({
         jobId: variant === 'window' ? jobId : (selectedJob ?? undefined),
       })
       .catch((e: unknown) => {
-        toast.error(errorText(e, 'Failed to send message'))
+        toastError(e, 'Failed to send message')
         throw e
       })
   }

@@ -12,7 +12,7 @@ import { Spinner } from '@/components/ui/spinner'
 import { Textarea } from '@/components/ui/textarea'
 import { paths } from '@/config/paths'
 import { useAuth } from '@/lib/auth'
-import { errorText, isCancelled } from '@/lib/errors'
+import { toastError } from '@/lib/toast-error'
 import { useApplyToJob } from '../api/apply-to-job'
 import type { Job } from '../api/get-jobs'
 import { isClosed } from '../lib/format'
@@ -92,10 +92,7 @@ export function ApplySection({ job }: { job: Job }) {
       { jobId: job._id, coverLetter },
       {
         onSuccess: (answer) => toast.success(answer.message || 'Applied successfully', { duration: ms }),
-        onError: (error) => {
-          if (isCancelled(error)) return
-          toast.error(errorText(error, 'Something went wrong'), { duration: ms })
-        },
+        onError: (error) => toastError(error, 'Something went wrong', { duration: ms }),
       },
     )
   }

@@ -1,12 +1,12 @@
 import { useEffect, type ReactNode } from 'react'
 import { Link, useLocation, useNavigate, useParams } from 'react-router'
 import { ArrowLeft, FileQuestion } from 'lucide-react'
-import { toast } from 'sonner'
 import { TOAST } from '@common/limits'
 import { EmptyState } from '@/components/empty-state'
 import { Button } from '@/components/ui/button'
 import { paths } from '@/config/paths'
-import { errorText, httpStatus, isCancelled } from '@/lib/errors'
+import { httpStatus } from '@/lib/errors'
+import { toastError } from '@/lib/toast-error'
 import { useJob } from '../api/get-job'
 import type { Job } from '../api/get-jobs'
 import { JobDetail, JobDetailSkeleton } from './job-detail'
@@ -24,8 +24,8 @@ export function JobPage({ payments }: { payments?: (job: Job) => ReactNode } = {
   const notFound = httpStatus(query.error) === 404
 
   useEffect(() => {
-    if (query.isError && !notFound && !isCancelled(query.error))
-      toast.error(errorText(query.error, 'Something went wrong'), { duration: TOAST.jobActionMs })
+    if (query.isError && !notFound)
+      toastError(query.error, 'Something went wrong', { duration: TOAST.jobActionMs })
   }, [query.isError, query.error, notFound])
 
   // Back to wherever the reader came from (keeping their filters), or to the browser on a direct visit.

@@ -26,7 +26,8 @@ import {
 } from '@/components/ui/dropdown-menu'
 import { Skeleton } from '@/components/ui/skeleton'
 import { paths } from '@/config/paths'
-import { errorText, httpStatus } from '@/lib/errors'
+import { httpStatus } from '@/lib/errors'
+import { toastError } from '@/lib/toast-error'
 import { useArchiveJob, useDeleteJob, useRefundPayment, useReleasePayment } from '../api/escrow-actions'
 import { useEscrow } from '../api/get-escrow'
 import { newIdempotencyKey, type EscrowSummary, type PaymentJob, type PaymentViewer } from '../api/types'
@@ -100,7 +101,7 @@ function CreatorActions({ job, onDeleted }: { job: PaymentJob; onDeleted?: () =>
     setDialog(d)
   }
   const close = () => setDialog(null)
-  const fail = (fallback: string) => (e: unknown) => toast.error(errorText(e, fallback))
+  const fail = (fallback: string) => (e: unknown) => toastError(e, fallback)
   const releaseUnits = Math.min(units, heldUnits)
   const releaseAmount = releaseAmountOf(job, { rupees: held, units: heldUnits }, releaseUnits)
 

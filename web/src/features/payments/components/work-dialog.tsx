@@ -2,7 +2,7 @@ import { useId, useState } from 'react'
 import { toast } from 'sonner'
 import { Label } from '@/components/ui/label'
 import { Textarea } from '@/components/ui/textarea'
-import { errorText } from '@/lib/errors'
+import { toastError } from '@/lib/toast-error'
 import { useRequestPayment, useSubmitWork } from '../api/escrow-actions'
 import { ConfirmDialog } from './confirm-dialog'
 
@@ -26,7 +26,7 @@ export function WorkDialog({
     setMessage('')
     onClose()
   }
-  const fail = (e: unknown) => toast.error(errorText(e, 'Something went wrong'))
+  const fail = (e: unknown) => toastError(e, 'Something went wrong')
   return (
     <ConfirmDialog
       open={kind !== null}

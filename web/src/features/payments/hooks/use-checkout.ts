@@ -1,7 +1,7 @@
 import { useState } from 'react'
 import { toast } from 'sonner'
 import { useAuth } from '@/lib/auth'
-import { errorText, isCancelled } from '@/lib/errors'
+import { toastError } from '@/lib/toast-error'
 import {
   createOrder,
   sandboxPay,
@@ -43,7 +43,7 @@ export function useCheckout(job: PaymentJob) {
       const answer = await verifyPayment({ ...orderInput, amount: o.amount, ...result }, newIdempotencyKey())
       toast.success(answer.message)
     } catch (e) {
-      if (!isCancelled(e)) toast.error(errorText(e, VERIFY_FAILED))
+      toastError(e, VERIFY_FAILED)
     } finally {
       await refresh()
       finish()
@@ -67,7 +67,7 @@ export function useCheckout(job: PaymentJob) {
     try {
       o = await createOrder(orderInput, newIdempotencyKey())
     } catch (e) {
-      if (!isCancelled(e)) toast.error(errorText(e, ORDER_FAILED))
+      toastError(e, ORDER_FAILED)
       finish()
       return
     }
@@ -100,7 +100,7 @@ export function useCheckout(job: PaymentJob) {
       else toast('Payment cancelled. Nothing was charged.')
       await refresh()
     } catch (e) {
-      if (!isCancelled(e)) toast.error(errorText(e, START_FAILED))
+      toastError(e, START_FAILED)
     }
     finish()
   }

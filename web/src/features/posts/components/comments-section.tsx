@@ -1,6 +1,5 @@
 import { useRef, useState, type FormEvent } from 'react'
 import { Link } from 'react-router'
-import { toast } from 'sonner'
 import { Send, Trash2 } from 'lucide-react'
 import { POST_LIMITS } from '@common/schemas/post'
 import { Button } from '@/components/ui/button'
@@ -9,7 +8,7 @@ import { Input } from '@/components/ui/input'
 import { Skeleton } from '@/components/ui/skeleton'
 import { paths } from '@/config/paths'
 import { useAuth } from '@/lib/auth'
-import { errorText } from '@/lib/errors'
+import { toastError } from '@/lib/toast-error'
 import { useAddComment, useComments, useDeleteComment } from '../api/comments'
 import { timeAgo } from '../lib/time'
 import { flattenComments } from '../lib/comment-pages'
@@ -31,7 +30,7 @@ export function CommentsSection({ postId }: { postId: string }) {
     if (!content) return
     add.mutate(content, {
       onSuccess: () => setText(''),
-      onError: (err) => toast.error(errorText(err, 'Something went wrong')),
+      onError: (err) => toastError(err, 'Something went wrong'),
     })
   }
 
@@ -77,7 +76,7 @@ export function CommentsSection({ postId }: { postId: string }) {
                         if (deleting.current.has(c._id)) return
                         deleting.current.add(c._id)
                         del.mutate(c._id, {
-                          onError: (err) => toast.error(errorText(err, 'Something went wrong')),
+                          onError: (err) => toastError(err, 'Something went wrong'),
                           onSettled: () => deleting.current.delete(c._id),
                         })
                       }}

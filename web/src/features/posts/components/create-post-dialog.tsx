@@ -13,7 +13,7 @@ import {
 } from '@/components/ui/dialog'
 import { Input } from '@/components/ui/input'
 import { Textarea } from '@/components/ui/textarea'
-import { errorText, isCancelled } from '@/lib/errors'
+import { toastError } from '@/lib/toast-error'
 import { cn } from '@/lib/utils'
 import { useCreatePost } from '../api/create-post'
 import { linkForPayload, mediaFileError } from '../lib/media-rules'
@@ -116,10 +116,8 @@ export function CreatePostDialog({
       reset()
       onOpenChange(false)
     } catch (err) {
-      if (isCancelled(err)) return
-      const message = errorText(err, 'Something went wrong')
-      setError(message)
-      toast.error(message)
+      const message = toastError(err, 'Something went wrong')
+      if (message !== null) setError(message)
     } finally {
       setSending(false)
     }

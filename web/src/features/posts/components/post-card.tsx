@@ -21,8 +21,8 @@ import {
 } from '@/components/ui/dropdown-menu'
 import { paths } from '@/config/paths'
 import { useAuth } from '@/lib/auth'
-import { errorText } from '@/lib/errors'
 import { Marked } from '@/components/ui/marked'
+import { toastError } from '@/lib/toast-error'
 import { cn } from '@/lib/utils'
 import { useDeletePost } from '../api/delete-post'
 import type { Post } from '../api/get-posts'
@@ -94,9 +94,7 @@ export function PostCard({ post, query }: { post: Post; query?: string }) {
             variant="ghost"
             size="sm"
             aria-pressed={post.likedByMe}
-            onClick={() =>
-              like.mutate(post._id, { onError: (e) => toast.error(errorText(e, 'Something went wrong')) })
-            }
+            onClick={() => like.mutate(post._id, { onError: (e) => toastError(e, 'Something went wrong') })}
             className={cn(post.likedByMe && 'text-rose-600 hover:text-rose-700')}
           >
             <Heart aria-hidden className={cn(post.likedByMe && 'fill-current')} />
@@ -146,7 +144,7 @@ export function PostCard({ post, query }: { post: Post; query?: string }) {
                     setConfirmOpen(false)
                     toast.success('Post deleted')
                   },
-                  onError: (e) => toast.error(errorText(e, 'Something went wrong')),
+                  onError: (e) => toastError(e, 'Something went wrong'),
                 })
               }
             >

@@ -7,6 +7,7 @@ import { Input } from '@/components/ui/input'
 import { Label } from '@/components/ui/label'
 import { Spinner } from '@/components/ui/spinner'
 import { errorText, isCancelled, retryAfterSeconds } from '@/lib/errors'
+import { toastError } from '@/lib/toast-error'
 import { useCancelEmailChange, useConfirmEmailChange, useStartEmailChange } from '../api/change-email'
 
 const ms = TOAST.profileMs
@@ -73,7 +74,7 @@ export function ConfirmEmailStep({
         setResendAt(Date.now() + wait * 1000)
         setNow(Date.now())
       }
-      if (!isCancelled(error)) toast.error(errorText(error, 'The code could not be sent'), { duration: ms })
+      toastError(error, 'The code could not be sent', { duration: ms })
     }
   }
 
@@ -83,8 +84,7 @@ export function ConfirmEmailStep({
       toast.success('Email change cancelled', { duration: ms })
       onBack()
     } catch (error) {
-      if (!isCancelled(error))
-        toast.error(errorText(error, 'The change could not be cancelled'), { duration: ms })
+      toastError(error, 'The change could not be cancelled', { duration: ms })
     }
   }
 

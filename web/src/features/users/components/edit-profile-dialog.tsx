@@ -17,8 +17,8 @@ import { Input } from '@/components/ui/input'
 import { Label } from '@/components/ui/label'
 import { Spinner } from '@/components/ui/spinner'
 import { Textarea } from '@/components/ui/textarea'
-import { errorText, isCancelled } from '@/lib/errors'
 import { parseSkills, resumeFileError } from '@/lib/files'
+import { toastError } from '@/lib/toast-error'
 import { usePendingEmail } from '../api/change-email'
 import { useUpdateProfile } from '../api/update-profile'
 import { ConfirmEmailStep } from './confirm-email-step'
@@ -138,7 +138,7 @@ function EditProfileForm({
       toast.success('Profile updated!', { duration: ms })
       onDone()
     } catch (error) {
-      if (!isCancelled(error)) toast.error(errorText(error, 'Profile update failed'), { duration: ms })
+      toastError(error, 'Profile update failed', { duration: ms })
     }
   }
 

@@ -13,8 +13,8 @@ import { Label } from '@/components/ui/label'
 import { Popover, PopoverContent, PopoverTrigger } from '@/components/ui/popover'
 import { Spinner } from '@/components/ui/spinner'
 import { paths } from '@/config/paths'
-import { errorText, isCancelled } from '@/lib/errors'
 import { photoFileError } from '@/lib/files'
+import { toastError } from '@/lib/toast-error'
 import { cn } from '@/lib/utils'
 import { useSwitchRole } from '../api/switch-role'
 import { useUpdateNameAndPhoto } from '../api/update-photo'
@@ -96,7 +96,7 @@ function ProfileSummary({
         duration: ms,
       })
     } catch (error) {
-      if (!isCancelled(error)) toast.error(errorText(error, 'Could not switch role'), { duration: ms })
+      toastError(error, 'Could not switch role', { duration: ms })
     }
   }
 
@@ -194,7 +194,7 @@ function EditNameAndPhoto({ user, onDone }: { user: User; onDone: () => void }) 
       toast.success('Profile updated!', { duration: ms })
       onDone()
     } catch (error) {
-      if (!isCancelled(error)) toast.error(errorText(error, 'Profile update failed'), { duration: ms })
+      toastError(error, 'Profile update failed', { duration: ms })
     }
   }
 

@@ -6,7 +6,7 @@ import { Accordion, AccordionContent, AccordionItem, AccordionTrigger } from '@/
 import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
 import { Spinner } from '@/components/ui/spinner'
-import { errorText, isCancelled } from '@/lib/errors'
+import { toastError } from '@/lib/toast-error'
 import { cn } from '@/lib/utils'
 import { useUpdateSkills } from '../api/update-skills'
 import type { User } from '@common/schemas/user'
@@ -44,7 +44,7 @@ export function SkillsPicker({ user, onSaved }: { user: User; onSaved?: () => vo
       toast.success('Skills updated successfully!')
       onSaved?.()
     } catch (error) {
-      if (!isCancelled(error)) toast.error(errorText(error, 'Failed to save skills'))
+      toastError(error, 'Failed to save skills')
     }
   }
 
