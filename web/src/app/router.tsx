@@ -58,6 +58,8 @@ export const routes: RouteObject[] = [
       { path: paths.conversation.pattern, lazy: () => import('./routes/chat/conversation') },
       { path: paths.experiencesCreate.pattern, lazy: placeholder('ExperiencesCreatePlaceholder') },
       {
+        // The spec's /admin URLs are the client's job-posting area (post, manage, applicants), open to clients and
+        // operators alike: "admin" here names the area, not the operator role.
         path: '/admin',
         element: (
           <RequireAuth roles={ADMIN_ROUTE_ROLES}>
@@ -65,11 +67,11 @@ export const routes: RouteObject[] = [
           </RequireAuth>
         ),
         children: [
-          { path: paths.adminJobsManage.pattern, lazy: () => import('./routes/admin/manage') },
-          { path: paths.adminJobsCreate.pattern, lazy: () => import('./routes/admin/create') },
-          { path: paths.adminJobTemplates.pattern, lazy: () => import('./routes/admin/templates') },
-          { path: paths.adminApplicants.pattern, lazy: () => import('./routes/admin/applicants') },
-          { path: paths.adminJobEdit.pattern, lazy: () => import('./routes/admin/edit') },
+          { path: paths.adminJobsManage.pattern, lazy: () => import('./routes/job-posting/manage') },
+          { path: paths.adminJobsCreate.pattern, lazy: () => import('./routes/job-posting/create') },
+          { path: paths.adminJobTemplates.pattern, lazy: () => import('./routes/job-posting/templates') },
+          { path: paths.adminApplicants.pattern, lazy: () => import('./routes/job-posting/applicants') },
+          { path: paths.adminJobEdit.pattern, lazy: () => import('./routes/job-posting/edit') },
           { path: '*', lazy: () => import('./routes/not-found') },
         ],
       },

@@ -15,6 +15,7 @@ export const paths = {
   chat: { pattern: '/chat', href: () => '/chat' },
   conversation: { pattern: '/chat/:userId', href: (userId: string) => `/chat/${enc(userId)}` },
   experiencesCreate: { pattern: '/experiences/create', href: () => '/experiences/create' },
+  // The spec's /admin/* pages: the client's job-posting area (features/job-posting), not the operator role `admin`.
   adminJobsManage: { pattern: '/admin/jobs/manage', href: () => '/admin/jobs/manage' },
   adminJobsCreate: { pattern: '/admin/jobs/create', href: () => '/admin/jobs/create' },
   adminJobTemplates: { pattern: '/admin/job-templates', href: () => '/admin/job-templates' },

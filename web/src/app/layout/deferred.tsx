@@ -76,7 +76,9 @@ export function deferOverlay<P extends WithTrigger>(load: () => Promise<Componen
 }
 
 export const DeferredCreateMenu = deferOverlay(() => import('./create-menu').then((m) => m.CreateMenu))
-export const DeferredAdminMenu = deferOverlay(() => import('./admin-menu').then((m) => m.AdminMenu))
+export const DeferredJobPostingMenu = deferOverlay(() =>
+  import('./job-posting-menu').then((m) => m.JobPostingMenu),
+)
 export const DeferredNotificationDrawer = deferOverlay(() =>
   import('@/features/notifications/components/notification-drawer').then((m) => m.NotificationDrawer),
 )

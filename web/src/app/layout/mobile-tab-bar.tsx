@@ -2,13 +2,13 @@ import { Link, useLocation } from 'react-router'
 import { Plus, ShieldCheck } from 'lucide-react'
 import type { User } from '@common/schemas/user'
 import { cn } from '@/lib/utils'
-import { DeferredAdminMenu, DeferredCreateMenu } from './deferred'
+import { DeferredCreateMenu, DeferredJobPostingMenu } from './deferred'
 import { NAV_ITEMS } from './nav-items'
 
 const tabClass =
   'flex h-full min-w-0 flex-1 flex-col items-center justify-center gap-1 text-[11px] font-medium text-slate-500 outline-none transition-colors focus-visible:bg-slate-100 focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-inset [&_svg]:size-5 data-[state=open]:text-primary'
 
-/** Mobile chrome (< 768 px), bottom: the nav items, a Create menu and an admin menu (spec §2). */
+/** Mobile chrome (< 768 px), bottom: the nav items, a Create menu and the "Admin" menu of the job-posting pages (spec §2). */
 export function MobileTabBar({ user, onPost }: { user: User | null; onPost: () => void }) {
   const { pathname } = useLocation()
   const items = NAV_ITEMS.filter((item) => user || !item.signedInOnly)
@@ -43,7 +43,7 @@ export function MobileTabBar({ user, onPost }: { user: User | null; onPost: () =
         <TabLink key={item.label} item={item} active={item.isActive(pathname)} signedIn={!!user} />
       ))}
       {user ? (
-        <DeferredAdminMenu
+        <DeferredJobPostingMenu
           trigger={
             <button type="button" className={tabClass} aria-label="Admin menu">
               <ShieldCheck aria-hidden />

@@ -17,16 +17,16 @@ import { Label } from '@/components/ui/label'
 import { Spinner } from '@/components/ui/spinner'
 import { paths } from '@/config/paths'
 import {
-  ADMIN_JOBS_POLL_MS,
-  AdminJobsUnsuccessful,
-  useAdminJobs,
-} from '@/features/admin-jobs/api/get-admin-jobs'
+  POSTED_JOBS_POLL_MS,
+  PostedJobsUnsuccessful,
+  usePostedJobs,
+} from '@/features/job-posting/api/get-posted-jobs'
 import {
-  AdminJobsCards,
-  AdminJobsSkeleton,
-  AdminJobsTable,
-} from '@/features/admin-jobs/components/admin-jobs-list'
-import { jobCountText } from '@/features/admin-jobs/lib/format'
+  PostedJobsCards,
+  PostedJobsSkeleton,
+  PostedJobsTable,
+} from '@/features/job-posting/components/posted-jobs-list'
+import { jobCountText } from '@/features/job-posting/lib/format'
 import { useIsMobile } from '@/hooks/use-media-query'
 import { httpStatus, serverMessage } from '@/lib/errors'
 
@@ -37,10 +37,10 @@ const timeFormat = new Intl.DateTimeFormat('en-IN', { hour: 'numeric', minute: '
  * (no answer, or an error status) → 'Error fetching admin jobs'.
  */
 function errorTitle(error: unknown) {
-  return error instanceof AdminJobsUnsuccessful ? 'Failed to fetch admin jobs' : 'Error fetching admin jobs'
+  return error instanceof PostedJobsUnsuccessful ? 'Failed to fetch admin jobs' : 'Error fetching admin jobs'
 }
 function errorDetail(error: unknown) {
-  if (error instanceof AdminJobsUnsuccessful) return error.message
+  if (error instanceof PostedJobsUnsuccessful) return error.message
   return (
     serverMessage(error) ??
     (httpStatus(error) ? 'The server could not send your jobs.' : 'Check your connection.')
@@ -49,7 +49,7 @@ function errorDetail(error: unknown) {
 
 /** /admin/jobs/manage — the client's jobs (spec §2 "Admin jobs manage"), polled every 15 s. */
 export function Component() {
-  const query = useAdminJobs()
+  const query = usePostedJobs()
   const mobile = useIsMobile()
   const [filter, setFilter] = useState('')
   const all = useMemo(() => query.data?.pages.flatMap((p) => p.jobs) ?? [], [query.data])
@@ -61,7 +61,7 @@ export function Component() {
       <title>Admin Jobs · Microlance</title>
       <PageHeader
         title="Admin Jobs"
-        description={`Jobs you have posted. The list refreshes every ${ADMIN_JOBS_POLL_MS / 1000} seconds.`}
+        description={`Jobs you have posted. The list refreshes every ${POSTED_JOBS_POLL_MS / 1000} seconds.`}
         actions={
           <>
             <Button asChild variant="outline">
@@ -127,7 +127,7 @@ export function Component() {
       ) : null}
 
       {query.isPending ? (
-        <AdminJobsSkeleton mobile={mobile} />
+        <PostedJobsSkeleton mobile={mobile} />
       ) : query.isError && !query.data ? (
         <div role="alert">
           <EmptyState
@@ -176,9 +176,9 @@ export function Component() {
           Nothing you posted has “{filter.trim()}” in its title.
         </EmptyState>
       ) : mobile ? (
-        <AdminJobsCards jobs={jobs} />
+        <PostedJobsCards jobs={jobs} />
       ) : (
-        <AdminJobsTable jobs={jobs} />
+        <PostedJobsTable jobs={jobs} />
       )}
 
       {query.hasNextPage ? (

@@ -4,12 +4,12 @@ import { EmptyState } from '@/components/empty-state'
 import { PageHeader } from '@/components/page-header'
 import { Button } from '@/components/ui/button'
 import { paths } from '@/config/paths'
-import { useApplicants } from '@/features/admin-jobs/api/get-applicants'
+import { useApplicants } from '@/features/applications/api/get-applicants'
 import {
   ApplicantsCards,
   ApplicantsSkeleton,
   ApplicantsTable,
-} from '@/features/admin-jobs/components/applicants-list'
+} from '@/features/applications/components/applicants-list'
 import { useIsMobile } from '@/hooks/use-media-query'
 import { httpStatus, serverMessage } from '@/lib/errors'
 

@@ -1,9 +1,9 @@
 import { REMOTE, STATES, UNION_TERRITORIES, type Location } from '@common/locations'
+import { describedBy, FormField, NativeSelect } from '@/components/form-field'
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card'
 import { Input } from '@/components/ui/input'
 import type { SetField } from '../hooks/use-job-form'
 import { todayInIndia, type FieldErrors, type JobFormValues } from '../lib/job-form-values'
-import { describedBy, FormField, NativeSelect } from './form-field'
 import { NumericInput } from './numeric-input'
 
 const JOB_TYPES = ['Freelance', 'Contract', 'Part-time', 'Full-time', 'Internship']

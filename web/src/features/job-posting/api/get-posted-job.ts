@@ -1,11 +1,13 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import { api } from '@/lib/api-client'
 import { queryKeys } from '@/lib/query-keys'
-import type { AdminJob } from './types'
+import type { PostedJob } from './types'
 
 /** GET /job/:id — one job (its creator sees drafts too). */
-export async function getJob(id: string, signal?: AbortSignal): Promise<AdminJob> {
-  const res = await api.get<{ success: boolean; job: AdminJob }>(`/job/${encodeURIComponent(id)}`, { signal })
+export async function getJob(id: string, signal?: AbortSignal): Promise<PostedJob> {
+  const res = await api.get<{ success: boolean; job: PostedJob }>(`/job/${encodeURIComponent(id)}`, {
+    signal,
+  })
   return res.data.job
 }
 

@@ -10,7 +10,7 @@ import {
   SkillsInput,
   type PaymentType,
 } from '@common/schemas/job'
-import type { AdminJob } from '../api/types'
+import type { PostedJob } from '../api/types'
 
 export type Frequency = (typeof FREQUENCIES)[number]
 
@@ -183,7 +183,7 @@ const DATE_IN_INDIA = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata
 const text = (n: number | null | undefined) => (n === null || n === undefined ? '' : String(n))
 
 /** The form prefilled from a stored job (the edit page). */
-export function jobToFormValues(job: AdminJob): JobFormValues {
+export function jobToFormValues(job: PostedJob): JobFormValues {
   return {
     title: job.title,
     description: job.description,

@@ -8,11 +8,11 @@ import { Skeleton } from '@/components/ui/skeleton'
 import { Spinner } from '@/components/ui/spinner'
 import { paths } from '@/config/paths'
 import { openChatWindow } from '@/lib/chat-window'
+import { formatDate } from '@/lib/dates'
 import { toastError } from '@/lib/toast-error'
 import { cn } from '@/lib/utils'
 import { useDecideApplication, type Decision } from '../api/decide-application'
 import type { Applicant } from '../api/types'
-import { formatDate } from '../lib/format'
 import { CoverLetter } from './cover-letter'
 
 const ms = TOAST.jobActionMs

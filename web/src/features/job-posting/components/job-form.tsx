@@ -1,8 +1,9 @@
-import type { FormEvent, KeyboardEvent } from 'react'
+import type { FormEvent, KeyboardEvent, ReactNode } from 'react'
 import { useNavigate } from 'react-router'
 import { CircleAlert, Lock, Send } from 'lucide-react'
 import { CATEGORIES, type Category } from '@common/categories'
 import { JOB_LIMITS } from '@common/schemas/job'
+import { describedBy, FormField, NativeSelect } from '@/components/form-field'
 import { Button } from '@/components/ui/button'
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card'
 import { Input } from '@/components/ui/input'
@@ -11,26 +12,34 @@ import { Textarea } from '@/components/ui/textarea'
 import { paths } from '@/config/paths'
 import { useJobForm } from '../hooks/use-job-form'
 import type { JobFormValues } from '../lib/job-form-values'
-import { CompanyField } from './company-field'
-import { describedBy, FormField, NativeSelect } from './form-field'
 import { Check, JobDetailsCard } from './job-details-card'
 import { PaymentFields } from './payment-fields'
 import { SkillsField } from './skills-field'
 
+/** What the form hands its company picker: the chosen company's id, and where to report a change. */
+export interface CompanyFieldProps {
+  value: string
+  onChange: (value: string) => void
+  error?: string
+}
+
 /**
  * The post-a-job form (spec §2 "Post a job", §5): every field of POST /job/post. In `edit` mode it PUTs the job
- * instead. Nothing typed is lost on an error: the values live here until the page is left.
+ * instead. Nothing typed is lost on an error: the values live here until the page is left. The company picker
+ * belongs to the companies feature, so the route passes it in (`companyField`).
  */
 export function JobForm({
   mode,
   initial,
   jobId,
   moneyLocked = false,
+  companyField,
 }: {
   mode: 'create' | 'edit'
   initial: JobFormValues
   jobId?: string
   moneyLocked?: boolean
+  companyField: (props: CompanyFieldProps) => ReactNode
 }) {
   const navigate = useNavigate()
   const { values, errors, set, submit, intent, busy } = useJobForm({ mode, initial, jobId })
@@ -119,11 +128,11 @@ export function JobForm({
                 ))}
               </NativeSelect>
             </FormField>
-            <CompanyField
-              value={values.companyId}
-              onChange={(v) => set('companyId', v)}
-              error={errors.companyId}
-            />
+            {companyField({
+              value: values.companyId,
+              onChange: (v) => set('companyId', v),
+              error: errors.companyId,
+            })}
           </div>
           <SkillsField value={values.skills} onChange={(v) => set('skills', v)} error={errors.skills} />
         </CardContent>

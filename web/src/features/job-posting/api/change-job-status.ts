@@ -2,12 +2,12 @@ import { useMutation, useQueryClient, type InfiniteData } from '@tanstack/react-
 import type { JobAction } from '@common/schemas/job'
 import { api } from '@/lib/api-client'
 import { queryKeys } from '@/lib/query-keys'
-import type { AdminJob } from './types'
+import type { PostedJob } from './types'
 
-type Pages = InfiniteData<{ jobs: AdminJob[]; nextCursor: string | null }>
+type Pages = InfiniteData<{ jobs: PostedJob[]; nextCursor: string | null }>
 
 /** Replaces one job in the cached manage list, so a row changes the moment the server agrees. */
-export function replaceInList(data: Pages | undefined, job: AdminJob): Pages | undefined {
+export function replaceInList(data: Pages | undefined, job: PostedJob): Pages | undefined {
   if (!data) return data
   return {
     ...data,
@@ -17,7 +17,7 @@ export function replaceInList(data: Pages | undefined, job: AdminJob): Pages | u
 
 /** POST /job/:id/status {action} — publish, close, reopen, archive, unarchive… → success, message, job. */
 export async function changeJobStatus({ id, action }: { id: string; action: JobAction }) {
-  const res = await api.post<{ success: boolean; message: string; job: AdminJob }>(
+  const res = await api.post<{ success: boolean; message: string; job: PostedJob }>(
     `/job/${encodeURIComponent(id)}/status`,
     { action },
   )

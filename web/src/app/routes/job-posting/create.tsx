@@ -3,8 +3,9 @@ import { LayoutTemplate, Sparkles } from 'lucide-react'
 import { PageHeader } from '@/components/page-header'
 import { Button } from '@/components/ui/button'
 import { paths } from '@/config/paths'
-import { JobForm } from '@/features/admin-jobs/components/job-form'
-import { EMPTY_JOB_FORM, templateToFormValues } from '@/features/admin-jobs/lib/job-form-values'
+import { CompanyField } from '@/features/companies/components/company-field'
+import { JobForm } from '@/features/job-posting/components/job-form'
+import { EMPTY_JOB_FORM, templateToFormValues } from '@/features/job-posting/lib/job-form-values'
 
 /** /admin/jobs/create — post a job (spec §2), optionally prefilled from `location.state.template`. */
 export function Component() {
@@ -41,7 +42,12 @@ export function Component() {
         </p>
       ) : null}
       {/* A new navigation (another template) starts a fresh form. */}
-      <JobForm key={location.key} mode="create" initial={{ ...EMPTY_JOB_FORM, ...prefill }} />
+      <JobForm
+        key={location.key}
+        mode="create"
+        initial={{ ...EMPTY_JOB_FORM, ...prefill }}
+        companyField={(field) => <CompanyField {...field} />}
+      />
     </div>
   )
 }

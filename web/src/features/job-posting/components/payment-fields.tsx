@@ -1,11 +1,11 @@
 import { BadgeIndianRupee, Layers, Repeat } from 'lucide-react'
 import { formatRupees } from '@common/money'
 import type { PaymentType } from '@common/schemas/job'
+import { describedBy, errorId, FormField, NativeSelect } from '@/components/form-field'
 import { Label } from '@/components/ui/label'
 import { cn } from '@/lib/utils'
 import type { SetField } from '../hooks/use-job-form'
 import { liveTotal, type FieldErrors, type Frequency, type JobFormValues } from '../lib/job-form-values'
-import { describedBy, errorId, FormField, NativeSelect } from './form-field'
 import { NumericInput } from './numeric-input'
 
 const OPTIONS: { value: PaymentType; label: string; hint: string; icon: typeof Layers }[] = [

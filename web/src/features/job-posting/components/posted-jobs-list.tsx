@@ -4,14 +4,15 @@ import { StatusBadge } from '@/components/status-badge'
 import { Badge } from '@/components/ui/badge'
 import { Skeleton } from '@/components/ui/skeleton'
 import { paths } from '@/config/paths'
-import type { AdminJob } from '../api/types'
-import { formatDate, PAYMENT_TYPE_LABEL, priceSummary, TITLE_LIMIT, truncate } from '../lib/format'
+import { formatDate } from '@/lib/dates'
+import type { PostedJob } from '../api/types'
+import { PAYMENT_TYPE_LABEL, priceSummary, TITLE_LIMIT, truncate } from '../lib/format'
 import { JobActions } from './job-actions'
 
 const COLUMNS = ['Title', 'Status', 'Payment', 'Total', 'Applicants', 'Funds', 'Actions'] as const
 
 /** The title cut to the spec's length (20 desktop / 40 mobile), the whole title on hover and for screen readers. */
-function JobTitle({ job, max }: { job: AdminJob; max: number }) {
+function JobTitle({ job, max }: { job: PostedJob; max: number }) {
   const short = truncate(job.title, max)
   return (
     <Link
@@ -26,7 +27,7 @@ function JobTitle({ job, max }: { job: AdminJob; max: number }) {
 }
 
 /** The created date, under the title. */
-function Posted({ job }: { job: AdminJob }) {
+function Posted({ job }: { job: PostedJob }) {
   return (
     <span className="mt-0.5 block text-xs text-muted-foreground">
       Created <time dateTime={job.createdAt}>{formatDate(job.createdAt)}</time>
@@ -34,7 +35,7 @@ function Posted({ job }: { job: AdminJob }) {
   )
 }
 
-function StatusCell({ job }: { job: AdminJob }) {
+function StatusCell({ job }: { job: PostedJob }) {
   return (
     <span className="inline-flex flex-wrap items-center gap-1.5">
       <StatusBadge status={job.status} />
@@ -43,7 +44,7 @@ function StatusCell({ job }: { job: AdminJob }) {
   )
 }
 
-function ApplicantsLink({ job }: { job: AdminJob }) {
+function ApplicantsLink({ job }: { job: PostedJob }) {
   const n = job.applicationCount
   return (
     <Link
@@ -56,8 +57,8 @@ function ApplicantsLink({ job }: { job: AdminJob }) {
   )
 }
 
-/** Desktop: the jobs table of spec §2 "Admin jobs manage". */
-export function AdminJobsTable({ jobs }: { jobs: AdminJob[] }) {
+/** Desktop: the jobs table of spec §2 "Admin jobs manage" (the client's own jobs). */
+export function PostedJobsTable({ jobs }: { jobs: PostedJob[] }) {
   return (
     <div className="overflow-x-auto rounded-2xl border bg-card shadow-xs">
       <table className="w-full min-w-[52rem] text-left text-sm" aria-label="Your jobs">
@@ -111,7 +112,7 @@ export function AdminJobsTable({ jobs }: { jobs: AdminJob[] }) {
 }
 
 /** Mobile: each job as a card, so nothing scrolls sideways at 390 px. */
-export function AdminJobsCards({ jobs }: { jobs: AdminJob[] }) {
+export function PostedJobsCards({ jobs }: { jobs: PostedJob[] }) {
   return (
     <ul className="flex flex-col gap-3" aria-label="Your jobs">
       {jobs.map((job) => (
@@ -155,7 +156,7 @@ export function AdminJobsCards({ jobs }: { jobs: AdminJob[] }) {
 }
 
 /** Loading skeleton in the shape of the table (or the cards on mobile). */
-export function AdminJobsSkeleton({ mobile }: { mobile: boolean }) {
+export function PostedJobsSkeleton({ mobile }: { mobile: boolean }) {
   if (mobile)
     return (
       <div className="flex flex-col gap-3" aria-busy="true" aria-label="Loading your jobs">

@@ -36,13 +36,13 @@ import { paths } from '@/config/paths'
 import { isCancelled, serverMessage } from '@/lib/errors'
 import { toastError } from '@/lib/toast-error'
 import { cn } from '@/lib/utils'
-import { useChangeJobStatus, useDeleteJob } from '../api/job-status'
-import type { AdminJob } from '../api/types'
+import { useChangeJobStatus, useDeleteJob } from '../api/change-job-status'
+import type { PostedJob } from '../api/types'
 
 const ms = TOAST.jobActionMs
 
 /** The status change a row offers: publish a draft, close an active job, reopen a closed one, restore an archived one. */
-function primaryAction(job: AdminJob): { action: JobAction; label: string; icon: typeof Send } {
+function primaryAction(job: PostedJob): { action: JobAction; label: string; icon: typeof Send } {
   if (job.archived) return { action: 'unarchive', label: 'Restore', icon: ArchiveRestore }
   if (job.status === 'draft') return { action: 'publish', label: 'Publish', icon: Send }
   if (job.status === 'active') return { action: 'close', label: 'Close', icon: CircleStop }
@@ -50,7 +50,7 @@ function primaryAction(job: AdminJob): { action: JobAction; label: string; icon:
 }
 
 /** Edit, the status change, Delete (with a confirmation) and a menu with the rest, for one job row. */
-export function JobActions({ job, className }: { job: AdminJob; className?: string }) {
+export function JobActions({ job, className }: { job: PostedJob; className?: string }) {
   const change = useChangeJobStatus()
   const [confirming, setConfirming] = useState(false)
   // Closing or archiving a job with money in escrow refunds it: that is asked first, never done on one click.
@@ -161,7 +161,7 @@ function RefundDialog({
   onCancel,
   onConfirm,
 }: {
-  job: AdminJob
+  job: PostedJob
   action: RefundingAction | null
   pending: boolean
   onCancel: () => void
@@ -201,7 +201,7 @@ function DeleteJobDialog({
   open,
   onOpenChange,
 }: {
-  job: AdminJob
+  job: PostedJob
   open: boolean
   onOpenChange: (open: boolean) => void
 }) {

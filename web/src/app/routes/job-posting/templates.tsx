@@ -1,6 +1,6 @@
 import { PageHeader } from '@/components/page-header'
-import { TemplateCard } from '@/features/admin-jobs/components/template-card'
-import { JOB_TEMPLATES } from '@/features/admin-jobs/lib/templates'
+import { TemplateCard } from '@/features/job-posting/components/template-card'
+import { JOB_TEMPLATES } from '@/features/job-posting/lib/templates'
 
 /** /admin/job-templates — three built-in templates, each opening the create form prefilled (spec §2). */
 export function Component() {

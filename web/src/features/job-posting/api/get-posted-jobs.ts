@@ -1,42 +1,42 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query'
 import { api } from '@/lib/api-client'
 import { queryKeys } from '@/lib/query-keys'
-import type { AdminJob } from './types'
+import type { PostedJob } from './types'
 
-/** Spec §9: the admin jobs list is polled every 15 s. */
-export const ADMIN_JOBS_POLL_MS = 15_000
+/** Spec §9: the admin jobs list (the client's posted jobs) is polled every 15 s. */
+export const POSTED_JOBS_POLL_MS = 15_000
 const PAGE_SIZE = 100
 
-interface AdminJobsPage {
-  jobs: AdminJob[]
+interface PostedJobsPage {
+  jobs: PostedJob[]
   nextCursor: string | null
 }
 
 /** An answer that arrived but said `success: false` (spec §8 'Failed to fetch admin jobs'). */
-export class AdminJobsUnsuccessful extends Error {}
+export class PostedJobsUnsuccessful extends Error {}
 
 /** GET /job/getadminjobs → data.jobs (the caller's own jobs, newest first, with applicationCount). */
-export async function getAdminJobs(cursor?: string, signal?: AbortSignal): Promise<AdminJobsPage> {
+export async function getPostedJobs(cursor?: string, signal?: AbortSignal): Promise<PostedJobsPage> {
   const res = await api.get<{
     success: boolean
     message?: string
-    data?: { jobs: AdminJob[]; nextCursor: string | null }
+    data?: { jobs: PostedJob[]; nextCursor: string | null }
   }>('/job/getadminjobs', { params: { limit: PAGE_SIZE, ...(cursor ? { cursor } : {}) }, signal })
   if (!res.data.success || !res.data.data)
-    throw new AdminJobsUnsuccessful(res.data.message || 'Failed to fetch admin jobs')
+    throw new PostedJobsUnsuccessful(res.data.message || 'Failed to fetch admin jobs')
   return { jobs: res.data.data.jobs ?? [], nextCursor: res.data.data.nextCursor ?? null }
 }
 
-export const adminJobsQueryOptions = () =>
+export const postedJobsQueryOptions = () =>
   infiniteQueryOptions({
     queryKey: queryKeys.postedJobs.list(),
-    queryFn: ({ pageParam, signal }) => getAdminJobs(pageParam, signal),
+    queryFn: ({ pageParam, signal }) => getPostedJobs(pageParam, signal),
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (last) => last.nextCursor ?? undefined,
-    refetchInterval: ADMIN_JOBS_POLL_MS,
+    refetchInterval: POSTED_JOBS_POLL_MS,
     staleTime: 0,
   })
 
-export function useAdminJobs() {
-  return useInfiniteQuery(adminJobsQueryOptions())
+export function usePostedJobs() {
+  return useInfiniteQuery(postedJobsQueryOptions())
 }

@@ -1,7 +1,7 @@
 import { X } from 'lucide-react'
+import { describedBy, FormField } from '@/components/form-field'
 import { Input } from '@/components/ui/input'
 import { parseSkillList } from '../lib/job-form-values'
-import { describedBy, FormField } from './form-field'
 
 /** Spec §5: skills typed comma separated (trimmed, empties dropped), shown as removable chips. */
 export function SkillsField({

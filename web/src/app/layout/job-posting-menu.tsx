@@ -10,8 +10,11 @@ import {
 } from '@/components/ui/dropdown-menu'
 import { paths } from '@/config/paths'
 
-/** The mobile tab bar's admin menu (spec §2): the /admin screens in one place. */
-export function AdminMenu({ trigger }: { trigger: ReactNode }) {
+/**
+ * The mobile tab bar's "Admin" menu (spec §2): the client's job-posting screens under /admin, in one place. Not the
+ * operator role `admin`, despite the label the spec gives it.
+ */
+export function JobPostingMenu({ trigger }: { trigger: ReactNode }) {
   const navigate = useNavigate()
   return (
     <DropdownMenu modal={false}>

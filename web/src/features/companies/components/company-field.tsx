@@ -3,6 +3,7 @@ import { Building2, Pencil, Plus, Trash2 } from 'lucide-react'
 import { toast } from 'sonner'
 import { TOAST } from '@common/limits'
 import { CompanyBody, COMPANY_LIMITS } from '@common/schemas/company'
+import { describedBy, FormField, NativeSelect } from '@/components/form-field'
 import { Button } from '@/components/ui/button'
 import {
   Dialog,
@@ -25,7 +26,6 @@ import {
   type CompanyInput,
 } from '../api/companies'
 import type { Company } from '../api/types'
-import { describedBy, FormField, NativeSelect } from './form-field'
 
 /** Optional: one of the client's own companies names the job (its card shows the company). */
 export function CompanyField({

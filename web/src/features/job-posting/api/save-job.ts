@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { api } from '@/lib/api-client'
 import { queryKeys } from '@/lib/query-keys'
-import type { AdminJob } from './types'
+import type { PostedJob } from './types'
 
 /** The body of POST /job/post and PUT /job/:id as the form sends it (validated again by the server). */
 export type JobPayload = Record<string, unknown>
@@ -9,7 +9,7 @@ export type JobPayload = Record<string, unknown>
 interface JobAnswer {
   success: boolean
   message?: string
-  job: AdminJob
+  job: PostedJob
 }
 
 /** POST /job/post {title, description, paymentType, …, total} → success, message, job. */

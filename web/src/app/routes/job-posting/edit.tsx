@@ -5,9 +5,10 @@ import { PageHeader } from '@/components/page-header'
 import { Button } from '@/components/ui/button'
 import { Skeleton } from '@/components/ui/skeleton'
 import { paths } from '@/config/paths'
-import { useJob } from '@/features/admin-jobs/api/get-job'
-import { JobForm } from '@/features/admin-jobs/components/job-form'
-import { jobToFormValues } from '@/features/admin-jobs/lib/job-form-values'
+import { CompanyField } from '@/features/companies/components/company-field'
+import { useJob } from '@/features/job-posting/api/get-posted-job'
+import { JobForm } from '@/features/job-posting/components/job-form'
+import { jobToFormValues } from '@/features/job-posting/lib/job-form-values'
 import { useAuth } from '@/lib/auth'
 import { httpStatus, serverMessage } from '@/lib/errors'
 
@@ -55,6 +56,7 @@ export function Component() {
         jobId={job.data._id}
         initial={jobToFormValues(job.data)}
         moneyLocked={job.data.fundedAmount > 0 || job.data.fundStatus !== 'Not Initiated'}
+        companyField={(field) => <CompanyField {...field} />}
       />
     )
 

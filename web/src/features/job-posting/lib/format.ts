@@ -1,6 +1,6 @@
 import { formatRupees } from '@common/money'
 
-/** Spec §9: admin titles are cut at 20 characters on desktop, 40 on mobile. */
+/** Spec §9: titles in the posted-jobs list (its "admin" pages) are cut at 20 characters on desktop, 40 on mobile. */
 export const TITLE_LIMIT = { desktop: 20, mobile: 40 } as const
 
 /** Cuts `text` to `max` characters (counting code points, so an emoji is never split), adding an ellipsis. */
@@ -8,16 +8,6 @@ export function truncate(text: string, max: number): string {
   const chars = Array.from(text)
   return chars.length > max ? `${chars.slice(0, max).join('').trimEnd()}…` : text
 }
-
-const dateFormat = new Intl.DateTimeFormat('en-IN', {
-  day: 'numeric',
-  month: 'short',
-  year: 'numeric',
-  timeZone: 'Asia/Kolkata',
-})
-
-/** "22 Nov 2026", in India's time zone. */
-export const formatDate = (iso: string) => dateFormat.format(new Date(iso))
 
 /** Payment model as people read it. */
 export const PAYMENT_TYPE_LABEL = {
