@@ -6,7 +6,7 @@ import { Button } from '@/components/ui/button'
 import { Skeleton } from '@/components/ui/skeleton'
 import { paths } from '@/config/paths'
 import { CompanyField } from '@/features/companies/components/company-field'
-import { useJob } from '@/features/job-posting/api/get-posted-job'
+import { usePostedJob } from '@/features/job-posting/api/get-posted-job'
 import { JobForm } from '@/features/job-posting/components/job-form'
 import { jobToFormValues } from '@/features/job-posting/lib/job-form-values'
 import { useAuth } from '@/lib/auth'
@@ -16,7 +16,7 @@ import { httpStatus, serverMessage } from '@/lib/errors'
 export function Component() {
   const { id = '' } = useParams()
   const { user } = useAuth()
-  const job = useJob(id)
+  const job = usePostedJob(id)
 
   const back = (
     <Button asChild variant="outline">

@@ -4,21 +4,21 @@ import { queryKeys } from '@/lib/query-keys'
 import type { PostedJob } from './types'
 
 /** GET /job/:id — one job (its creator sees drafts too). */
-export async function getJob(id: string, signal?: AbortSignal): Promise<PostedJob> {
+export async function getPostedJob(id: string, signal?: AbortSignal): Promise<PostedJob> {
   const res = await api.get<{ success: boolean; job: PostedJob }>(`/job/${encodeURIComponent(id)}`, {
     signal,
   })
   return res.data.job
 }
 
-export const jobQueryOptions = (id: string) =>
+export const postedJobQueryOptions = (id: string) =>
   queryOptions({
     queryKey: queryKeys.postedJobs.detail(id),
-    queryFn: ({ signal }) => getJob(id, signal),
+    queryFn: ({ signal }) => getPostedJob(id, signal),
     // The edit form starts from what is stored now, not from a copy cached earlier.
     staleTime: 0,
   })
 
-export function useJob(id: string) {
-  return useQuery(jobQueryOptions(id))
+export function usePostedJob(id: string) {
+  return useQuery(postedJobQueryOptions(id))
 }
