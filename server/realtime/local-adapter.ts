@@ -1,5 +1,6 @@
 import { Adapter, type BroadcastOptions, type Room, type Session } from 'socket.io-adapter'
-import { missedSince, PendingRestores, RecoveryLog, type RestoringAdapter } from './recovery-log'
+import { missedSince, PendingRestores, type RestoringAdapter } from './pending-restores'
+import { RecoveryLog } from './recovery-log'
 
 type SessionToPersist = Omit<Session, 'missedPackets'>
 interface Packet {

@@ -5,13 +5,9 @@ import { Server } from 'socket.io'
 import { afterEach, describe, expect, it } from 'vitest'
 import { roomClient } from '../test/sockets'
 import { createLocalAdapter } from './local-adapter'
-import {
-  createStreamsAdapter,
-  missedSince,
-  PendingRestores,
-  RecoveryLog,
-  handOverMissed,
-} from './recovery-log'
+import { handOverMissed, missedSince, PendingRestores } from './pending-restores'
+import { RecoveryLog } from './recovery-log'
+import { createStreamsAdapter } from './streams-adapter'
 
 /**
  * A restored socket is in its rooms from the restore on, but gets their broadcasts only once connected — after the

@@ -13,7 +13,8 @@ import type { ChatService } from '../modules/chat/chat.service'
 import { attachPublisher, type Publish } from './bus'
 import { createLocalAdapter } from './local-adapter'
 import { socketLimiter } from './rate-limit'
-import { createStreamsAdapter, handOverMissed } from './recovery-log'
+import { handOverMissed } from './pending-restores'
+import { createStreamsAdapter } from './streams-adapter'
 
 interface SocketData {
   userId: string
