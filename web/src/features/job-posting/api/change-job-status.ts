@@ -35,22 +35,3 @@ export function useChangeJobStatus() {
     },
   })
 }
-
-/** DELETE /job/:id — refused by the server while money is in escrow (its message says so). */
-export async function deleteJob(id: string) {
-  const res = await api.delete<{ success: boolean; message: string }>(`/job/${encodeURIComponent(id)}`)
-  return res.data
-}
-
-export function useDeleteJob() {
-  const queryClient = useQueryClient()
-  return useMutation({
-    mutationFn: deleteJob,
-    onSuccess: (_answer, id) => {
-      queryClient.setQueryData<Pages>(queryKeys.postedJobs.list(), (d) =>
-        d ? { ...d, pages: d.pages.map((p) => ({ ...p, jobs: p.jobs.filter((j) => j._id !== id) })) } : d,
-      )
-      queryClient.removeQueries({ queryKey: queryKeys.postedJobs.detail(id) })
-    },
-  })
-}

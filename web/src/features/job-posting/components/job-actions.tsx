@@ -33,10 +33,11 @@ import {
 } from '@/components/ui/dropdown-menu'
 import { Spinner } from '@/components/ui/spinner'
 import { paths } from '@/config/paths'
+import { useDeleteJob } from '@/lib/delete-job'
 import { isCancelled, serverMessage } from '@/lib/errors'
 import { toastError } from '@/lib/toast-error'
 import { cn } from '@/lib/utils'
-import { useChangeJobStatus, useDeleteJob } from '../api/change-job-status'
+import { useChangeJobStatus } from '../api/change-job-status'
 import type { PostedJob } from '../api/types'
 
 const ms = TOAST.jobActionMs

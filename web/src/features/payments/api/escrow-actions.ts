@@ -76,16 +76,8 @@ export function useArchiveJob() {
   })
 }
 
-export function useDeleteJob() {
-  const queryClient = useQueryClient()
-  return useMutation({
-    mutationFn: async (jobId: string) => (await api.delete<Answer>(`/job/${enc(jobId)}`)).data,
-    onSuccess: (_a, jobId) => {
-      queryClient.removeQueries({ queryKey: queryKeys.payments.job(jobId) })
-      for (const queryKey of jobPostingAreaKeys) void queryClient.invalidateQueries({ queryKey })
-    },
-  })
-}
+/** The one delete-job mutation, shared with the manage list. */
+export { useDeleteJob } from '@/lib/delete-job'
 
 /** Re-reads escrow and job data (after a checkout). */
 export { useRefresh as useRefreshPayments }
