@@ -1,0 +1,314 @@
+import {
+  clampUnits,
+  costsNothing,
+  isFullyFunded,
+  netFundedUnits,
+  priceOfUnits,
+  unitsLeft,
+  unitsNoun,
+} from '../../../common/escrow'
+import { formatPaise, paiseToRupees, rupeesToPaise } from '../../../common/money'
+import type { CreateOrderInput, VerifyInput } from '../../../common/schemas/payment'
+import type { Tx } from '../../db/client'
+import type { JobRow, PaymentOrderRow, UserRow } from '../../db/schema'
+import { AppError, badRequest, conflict, notFound } from '../../errors'
+import { notificationsService } from '../notifications/notifications.service'
+import { accountKey, ledgerRepo, type JobLedger } from './ledger.repo'
+import { jobClosed, mismatch, type PaymentsContext } from './payments.context'
+import { razorpayId } from './payments.provider'
+import { paymentsRepo } from './payments.repo'
+import type { PaymentSummaries } from './payments.summaries'
+
+/**
+ * Money in: provider orders for what a job still needs, the browser's verify, the sandbox checkout and webhooks,
+ * each booked into the ledger exactly once.
+ */
+export function paymentBooking(ctx: PaymentsContext, { summaryOf }: Pick<PaymentSummaries, 'summaryOf'>) {
+  const { db, jobs, provider, lockJob, syncJob, loadAs } = ctx
+
+  /** Units to charge for: the requested count clamped to 1..left; a bad value is refused by the schema. */
+  function unitsToFund(job: JobRow, l: JobLedger, requested: number | undefined) {
+    const left = unitsLeft(job, netFundedUnits(l))
+    if (isFullyFunded(job, netFundedUnits(l)))
+      throw conflict('This job is already fully funded', 'fully_funded')
+    if (requested !== undefined && requested < 1)
+      throw badRequest(`Choose from 1 to ${left} ${unitsNoun(job)}`, 'validation_failed', {
+        units: `Choose from 1 to ${left} ${unitsNoun(job)}`,
+      })
+    return job.paymentType === 'one-time' ? 1 : clampUnits(requested ?? left, left)
+  }
+
+  /**
+   * Books a captured payment for an order exactly once (the order row lock and the ledger key `fund:<payment>`
+   * make a second verify, a webhook and a verify, or 50 at once, all book one movement).
+   */
+  async function book(
+    tx: Tx,
+    providerOrderId: string,
+    paymentId: string,
+    amountPaise: number | null,
+    source: 'verify' | 'webhook',
+    expectJobId?: string,
+  ): Promise<{ job: JobRow; booked: boolean; order: PaymentOrderRow }> {
+    const peek = await paymentsRepo.orderByProviderId(tx, providerOrderId)
+    if (!peek) throw notFound('Payment order not found', 'order_not_found')
+    if (expectJobId !== undefined && peek.jobId !== expectJobId)
+      throw badRequest('This payment belongs to another job', 'order_job_mismatch')
+    // Lock order: job, then order — the same order every money path uses, so they cannot deadlock.
+    const job = await lockJob(tx, peek.jobId)
+    if (!job) throw conflict('This job no longer exists', 'job_gone')
+    const order = (await paymentsRepo.orderByProviderId(tx, providerOrderId, true))!
+    if (order.status === 'paid') {
+      if (order.providerPaymentId !== paymentId)
+        throw conflict('This order was already paid by another payment', 'order_already_paid')
+      return { job, booked: false, order }
+    }
+    if (amountPaise !== null && amountPaise !== order.amountPaise) throw mismatch()
+    await paymentsRepo.recordPayment(tx, {
+      providerPaymentId: paymentId,
+      orderId: order.id,
+      status: 'captured',
+      amountPaise: order.amountPaise,
+      source,
+    })
+    await paymentsRepo.markPaid(tx, order.id, paymentId)
+    const before = await ledgerRepo.forJob(tx, job.id)
+    await ledgerRepo.post(tx, {
+      kind: 'fund',
+      jobId: job.id,
+      idempotencyKey: `fund:${paymentId}`,
+      units: order.units,
+      actorId: order.payerId,
+      legs: [
+        {
+          kind: 'client',
+          key: accountKey.client(order.payerId),
+          ownerId: order.payerId,
+          amountPaise: -order.amountPaise,
+        },
+        { kind: 'escrow', key: accountKey.escrow(job.id), amountPaise: order.amountPaise },
+      ],
+    })
+    // Money already taken beyond what the job still needs (two checkouts at once, or the job closed meanwhile)
+    // goes straight back to the client as its own movement.
+    const left = jobClosed(job) ? 0 : unitsLeft(job, netFundedUnits(before))
+    const keepUnits = job.paymentType === 'one-time' ? Math.min(left, 1) : Math.min(order.units, left)
+    const keep = Math.min(order.amountPaise, keepUnits === 0 ? 0 : priceOfUnits(job, keepUnits))
+    if (keep < order.amountPaise)
+      await ledgerRepo.post(tx, {
+        kind: 'refund',
+        jobId: job.id,
+        idempotencyKey: `refund:excess:${paymentId}`,
+        units: order.units - keepUnits,
+        actorId: null,
+        legs: [
+          { kind: 'escrow', key: accountKey.escrow(job.id), amountPaise: -(order.amountPaise - keep) },
+          {
+            kind: 'client',
+            key: accountKey.client(order.payerId),
+            ownerId: order.payerId,
+            amountPaise: order.amountPaise - keep,
+          },
+        ],
+      })
+    await syncJob(tx, job)
+    const amount = formatPaise(keep)
+    if (keep > 0) {
+      await notificationsService.record(tx, {
+        userId: job.createdBy,
+        type: 'payment_funded',
+        message: `${amount} is now held in escrow for “${job.title}”`,
+        metadata: { jobId: job.id },
+      })
+      const freelancer = await paymentsRepo.acceptedFreelancer(tx, job.id)
+      if (freelancer)
+        await notificationsService.record(tx, {
+          userId: freelancer.id,
+          type: 'payment_funded',
+          message: `The client put ${amount} in escrow for “${job.title}”`,
+          metadata: { jobId: job.id, senderId: job.createdBy },
+        })
+    }
+    if (keep < order.amountPaise)
+      await notificationsService.record(tx, {
+        userId: order.payerId,
+        type: 'payment_refunded',
+        message: `${formatPaise(order.amountPaise - keep)} was refunded: “${job.title}” did not need it`,
+        metadata: { jobId: job.id },
+      })
+    return { job, booked: true, order }
+  }
+
+  return {
+    /** A provider order for what the job still needs; the amount is the server's, never the browser's. */
+    async createOrder(tx: Tx, user: UserRow, input: CreateOrderInput) {
+      const { job } = await loadAs(tx, user, 'fund', input.jobId)
+      if (jobClosed(job)) throw conflict('This job is closed and cannot be funded', 'job_closed')
+      // A free job (or one priced at ₹0) has nothing to hold: no order, not a ₹0 checkout.
+      if (costsNothing(job))
+        throw conflict('This job is free, so there is nothing to pay into escrow', 'free_job')
+      if (input.paymentType && input.paymentType !== job.paymentType)
+        throw badRequest('The payment type does not match this job', 'payment_type_mismatch')
+      const l = await ledgerRepo.forJob(tx, job.id)
+      const units = unitsToFund(
+        job,
+        l,
+        job.paymentType === 'recurring' ? (input.cycles ?? input.units) : input.units,
+      )
+      const amountPaise = priceOfUnits(job, units)
+      if (input.amount !== undefined && rupeesToPaise(input.amount) !== amountPaise) throw mismatch()
+      const order = await provider.createOrder({
+        amountPaise,
+        receipt: `job_${job.id.slice(0, 8)}_${Date.now().toString(36)}`,
+        notes: { jobId: job.id, units: String(units) },
+      })
+      await paymentsRepo.insertOrder(tx, {
+        provider: provider.name,
+        providerOrderId: order.id,
+        jobId: job.id,
+        payerId: user.id,
+        paymentType: job.paymentType,
+        units,
+        amountPaise,
+      })
+      return {
+        success: true as const,
+        orderId: order.id,
+        amount: paiseToRupees(amountPaise),
+        currency: 'INR' as const,
+        keyId: provider.keyId,
+        provider: provider.name,
+        units,
+        name: 'Microlance',
+        description: job.title,
+      }
+    },
+
+    /** The browser's checkout result: signature checked against the order we stored, then booked once. */
+    async verify(tx: Tx, user: UserRow, input: VerifyInput) {
+      const order = await paymentsRepo.orderByProviderId(tx, input.razorpay_order_id)
+      if (!order) throw notFound('Payment order not found', 'order_not_found')
+      await loadAs(tx, user, 'fund', input.jobId)
+      if (order.payerId !== user.id)
+        throw new AppError(403, 'not_order_payer', 'This payment order is not yours')
+      if (order.jobId !== input.jobId)
+        throw badRequest('This payment belongs to another job', 'order_job_mismatch')
+      if (
+        !provider.verifyPayment(input.razorpay_order_id, input.razorpay_payment_id, input.razorpay_signature)
+      )
+        throw badRequest('Payment verification failed', 'bad_signature')
+      if (input.amount !== undefined && rupeesToPaise(input.amount) !== order.amountPaise) throw mismatch()
+      const { job, booked } = await book(
+        tx,
+        input.razorpay_order_id,
+        input.razorpay_payment_id,
+        null,
+        'verify',
+        input.jobId,
+      )
+      const summary = await summaryOf(tx, { ...job, id: job.id })
+      return {
+        success: true as const,
+        message: `Payment successful! ${formatPaise(order.amountPaise)} is now held in escrow.`,
+        booked,
+        data: summary,
+      }
+    },
+
+    /** The sandbox checkout: answers what Razorpay's checkout hands the browser, for the chosen outcome. */
+    async sandboxPay(user: UserRow, input: { orderId: string; outcome: 'success' | 'failure' | 'cancel' }) {
+      if (provider.name !== 'sandbox') throw notFound('The sandbox checkout is off', 'not_found')
+      const order = await paymentsRepo.orderByProviderId(db, input.orderId)
+      if (!order) throw notFound('Payment order not found', 'order_not_found')
+      if (order.payerId !== user.id)
+        throw new AppError(403, 'not_order_payer', 'This payment order is not yours')
+      if (input.outcome === 'cancel') return { success: true as const, outcome: 'cancel' as const }
+      if (order.status === 'paid') throw conflict('This order is already paid', 'order_already_paid')
+      const paymentId = razorpayId('pay')
+      if (input.outcome === 'failure') {
+        const description = 'Your payment could not be completed. The card was declined by the bank.'
+        await db.transaction(async (tx) => {
+          await paymentsRepo.recordPayment(tx, {
+            providerPaymentId: paymentId,
+            orderId: order.id,
+            status: 'failed',
+            amountPaise: order.amountPaise,
+            source: 'sandbox',
+            errorDescription: description,
+          })
+          const job = await jobs.peek(order.jobId, tx)
+          await notificationsService.record(tx, {
+            userId: order.payerId,
+            type: 'payment_failed',
+            message: `Your payment of ${formatPaise(order.amountPaise)} for “${job?.title ?? 'a job'}” failed`,
+            metadata: { jobId: order.jobId },
+          })
+        })
+        return {
+          success: true as const,
+          outcome: 'failure' as const,
+          error: {
+            code: 'BAD_REQUEST_ERROR',
+            description,
+            source: 'bank',
+            step: 'payment_authorization',
+            reason: 'payment_failed',
+            metadata: { order_id: order.providerOrderId, payment_id: paymentId },
+          },
+        }
+      }
+      return {
+        success: true as const,
+        outcome: 'success' as const,
+        razorpay_payment_id: paymentId,
+        razorpay_order_id: order.providerOrderId,
+        razorpay_signature: provider.sign(order.providerOrderId, paymentId),
+      }
+    },
+
+    /** A verified webhook (signature checked by the route); only moves state forward. */
+    async webhook(eventId: string, body: any): Promise<{ duplicate: boolean; handled: string }> {
+      const event = String(body?.event ?? '')
+      return db.transaction(async (tx) => {
+        if (!(await paymentsRepo.firstDelivery(tx, eventId, event)))
+          return { duplicate: true, handled: event }
+        const payment = body?.payload?.payment?.entity
+        const orderEntity = body?.payload?.order?.entity
+        const orderId: string | undefined = payment?.order_id ?? orderEntity?.id
+        if ((event === 'payment.captured' || event === 'order.paid') && orderId && payment?.id) {
+          const order = await paymentsRepo.orderByProviderId(tx, orderId)
+          if (!order) return { duplicate: false, handled: 'ignored' }
+          await book(tx, orderId, String(payment.id), Number(payment.amount), 'webhook').catch((e) => {
+            // Another payment already paid this order, or the amount differs: keep the event, change nothing.
+            if (e instanceof AppError && e.statusCode < 500) return null
+            throw e
+          })
+          return { duplicate: false, handled: event }
+        }
+        if (event === 'payment.failed' && orderId && payment?.id) {
+          const order = await paymentsRepo.orderByProviderId(tx, orderId)
+          if (!order) return { duplicate: false, handled: 'ignored' }
+          await paymentsRepo.recordPayment(tx, {
+            providerPaymentId: String(payment.id),
+            orderId: order.id,
+            status: 'failed',
+            amountPaise: Number(payment.amount) || 0,
+            source: 'webhook',
+            errorDescription:
+              typeof payment.error_description === 'string' ? payment.error_description : null,
+          })
+          if (order.status !== 'paid')
+            await notificationsService.record(tx, {
+              userId: order.payerId,
+              type: 'payment_failed',
+              message: `Your payment of ${formatPaise(order.amountPaise)} failed`,
+              metadata: { jobId: order.jobId },
+            })
+          return { duplicate: false, handled: event }
+        }
+        // refund.processed and others: recorded (deduplicated) only; our refunds are booked when we make them.
+        return { duplicate: false, handled: event || 'ignored' }
+      })
+    },
+  }
+}
