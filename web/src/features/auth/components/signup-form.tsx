@@ -1,23 +1,19 @@
-import { useState, type FormEvent } from 'react'
+import { useState } from 'react'
 import { useNavigate } from 'react-router'
 import { Briefcase, Laptop } from 'lucide-react'
 import { toast } from 'sonner'
 import { TOAST } from '@common/limits'
 import type { SelfRole } from '@common/roles'
 import type { User } from '@common/schemas/user'
-import { Button } from '@/components/ui/button'
 import { Input } from '@/components/ui/input'
 import { Label } from '@/components/ui/label'
-import { Spinner } from '@/components/ui/spinner'
 import { paths } from '@/config/paths'
-import { authStore, useAuth } from '@/lib/auth'
-import { httpStatus, retryAfterSeconds } from '@/lib/errors'
-import { toastError } from '@/lib/toast-error'
+import { httpStatus } from '@/lib/errors'
 import { cn } from '@/lib/utils'
 import { sendSignupOtp } from '../api/send-otp'
+import { useOtpFlow } from '../hooks/use-otp-flow'
 import { OtpStep } from './otp-step'
-import { verifyCode } from './verify-code'
-import { consoleHint, useOtpFlow } from './use-otp-flow'
+import { EmailField, SendCodeForm } from './send-code-fields'
 
 const ms = TOAST.signupMs
 
@@ -28,89 +24,38 @@ const ROLE_CHOICES: { role: SelfRole; label: string; hint: string; Icon: typeof 
 
 /** Spec §2/§4/§5 signup: full name + email (+ role, DECISIONS.md) → 'Send OTP' → code → 'Verify OTP & Signup'. */
 export function SignupForm({ onSuccess }: { onSuccess: (user: User) => void }) {
-  const { loading } = useAuth()
   const navigate = useNavigate()
-  const flow = useOtpFlow()
+  const flow = useOtpFlow({
+    toastMs: ms,
+    successText: 'Signed up successfully!',
+    successMs: TOAST.signupSuccessMs,
+    onSuccess,
+  })
   const [fullname, setFullname] = useState('')
-  const [email, setEmail] = useState('')
   const [role, setRole] = useState<SelfRole>('freelancer')
-  const [busy, setBusy] = useState<'send' | 'verify' | null>(null)
 
   async function send() {
     const name = fullname.trim()
-    const mail = email.trim()
-    if (!name || !mail) {
+    const email = flow.email.trim()
+    if (!name || !email) {
       toast.error('Please fill all fields!', { duration: ms })
       return
     }
-    setBusy('send')
-    authStore.setLoading(true)
-    try {
-      const answer = await sendSignupOtp({ email: mail, fullname: name, role })
-      setEmail(mail)
-      setFullname(name)
-      toast.success(answer.message || 'OTP sent', {
-        duration: ms,
-        description: consoleHint(flow.consoleMail, answer.message),
-      })
-      flow.codeSent()
-    } catch (error) {
-      const alreadyRegistered = httpStatus(error) === 409
-      const shown = toastError(error, 'Failed to send OTP', {
-        duration: ms,
-        action: alreadyRegistered
-          ? { label: 'Log in', onClick: () => navigate(paths.login.href()) }
+    await flow.sendCode(email, () => sendSignupOtp({ email, fullname: name, role }), {
+      onSent: () => setFullname(name),
+      // The email already has an account: the toast offers the way to log in.
+      failureToast: (error) =>
+        httpStatus(error) === 409
+          ? { action: { label: 'Log in', onClick: () => navigate(paths.login.href()) } }
           : undefined,
-      })
-      if (shown === null) return
-      const wait = retryAfterSeconds(error)
-      if (wait) flow.holdResend(wait)
-    } finally {
-      setBusy(null)
-      authStore.setLoading(false)
-    }
-  }
-
-  function verify(e: FormEvent<HTMLFormElement>) {
-    e.preventDefault()
-    void verifyCode({
-      email,
-      otp: flow.otp,
-      toastMs: ms,
-      successText: 'Signed up successfully!',
-      successMs: TOAST.signupSuccessMs,
-      setVerifying: (on) => setBusy(on ? 'verify' : null),
-      onSuccess,
     })
   }
 
-  if (flow.step === 'code') {
-    return (
-      <OtpStep
-        email={email}
-        otp={flow.otp}
-        onOtpChange={flow.setOtp}
-        onSubmit={verify}
-        onResend={send}
-        onChangeEmail={flow.changeEmail}
-        loading={loading}
-        verifying={busy === 'verify'}
-        submitText="Verify OTP & Signup"
-        resendIn={flow.resendIn}
-        consoleMail={flow.consoleMail}
-      />
-    )
-  }
+  if (flow.step === 'code')
+    return <OtpStep {...flow.codeStep} onResend={send} submitText="Verify OTP & Signup" />
 
   return (
-    <form
-      noValidate
-      className="flex animate-step-in flex-col gap-5"
-      onSubmit={(e) => {
-        e.preventDefault()
-        void send()
-      }}
-    >
+    <SendCodeForm onSend={send} loading={flow.loading} sending={flow.sending}>
       <fieldset className="grid grid-cols-2 gap-3">
         <legend className="mb-2 text-sm font-medium">How will you use Microlance?</legend>
         {ROLE_CHOICES.map(({ role: value, label, hint, Icon }) => (
@@ -153,28 +98,7 @@ export function SignupForm({ onSuccess }: { onSuccess: (user: User) => void }) {
           autoFocus
         />
       </div>
-      <div className="flex flex-col gap-2">
-        <Label htmlFor="signup-email">Email</Label>
-        <Input
-          id="signup-email"
-          name="email"
-          type="email"
-          autoComplete="email"
-          inputMode="email"
-          placeholder="you@example.com"
-          value={email}
-          onChange={(e) => setEmail(e.target.value)}
-        />
-      </div>
-      <Button type="submit" size="lg" disabled={loading} className="w-full">
-        {busy === 'send' ? (
-          <>
-            <Spinner /> Sending OTP...
-          </>
-        ) : (
-          'Send OTP'
-        )}
-      </Button>
-    </form>
+      <EmailField id="signup-email" value={flow.email} onChange={flow.setEmail} />
+    </SendCodeForm>
   )
 }

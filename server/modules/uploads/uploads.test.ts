@@ -4,8 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import sharp from 'sharp'
 import { sql } from 'drizzle-orm'
 import { createTestApp, injectAs, signUp, type Session, type TestCtx } from '../../test/helpers'
-import { sweepUnclaimed } from '../uploads/media.service'
-import { removeStaleIncoming } from './media-sweeper'
+import { sweepUnclaimed } from './media.service'
+import { removeStaleIncoming } from '../posts/media-sweeper'
 import { media, multipartFiles } from './test-media'
 
 let ctx: TestCtx
