@@ -3,7 +3,7 @@ import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { sql } from 'drizzle-orm'
 import { createTestApp, injectAs, multipart, PDF, signUp, type Session, type TestCtx } from '../test/helpers'
-import { media, multipartFiles } from '../modules/posts/test-media'
+import { media, multipartFiles } from '../modules/uploads/test-media'
 
 // A body cut off before its closing boundary (a dropped connection behind a proxy that forwards what it got, or a
 // hostile client) is the sender's fault: a 400 that says so, and nothing of it kept — no upload row, no file, no

@@ -13,7 +13,7 @@ import {
 } from '../test/helpers'
 import { applyTo, postJob } from '../test/jobs'
 import { collect, connectAs, listenLocal, type ClientSocket } from '../test/sockets'
-import { media, multipartFiles } from '../modules/posts/test-media'
+import { media, multipartFiles } from '../modules/uploads/test-media'
 
 // Each limit at 2 a minute; the request after it must be refused, cleanly, and only for that caller (ADR 020).
 const LIMIT = 2

@@ -1,7 +1,7 @@
 import crypto from 'node:crypto'
 import type { InjectOptions, RouteOptions } from 'fastify'
 import { sql } from 'drizzle-orm'
-import { media } from '../modules/posts/test-media'
+import { media } from '../modules/uploads/test-media'
 import { createTestApp, encodeMultipart, injectAs, signUp, type Session, type TestCtx } from './helpers'
 import { applyTo, postJob } from './jobs'
 import { checkout, fund, hiredJob } from './payments'

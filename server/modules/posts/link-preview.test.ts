@@ -2,8 +2,8 @@ import http from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { fetchLinkPreview, parsePreview } from './link-preview'
-import { FetchRefused, isPublicAddress, safeFetch } from './safe-fetch'
-import { media } from './test-media'
+import { FetchRefused, isPublicAddress, safeFetch } from '../../lib/safe-fetch'
+import { media } from '../uploads/test-media'
 
 let server: http.Server
 let base: string

@@ -1,4 +1,4 @@
-import { FetchRefused, safeFetch, type SafeFetchOptions } from './safe-fetch'
+import { FetchRefused, safeFetch, type SafeFetchOptions } from '../../lib/safe-fetch'
 
 export interface FetchedPreview {
   url: string

@@ -5,7 +5,7 @@ import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import sharp from 'sharp'
 import { createTestApp, injectAs, signUp, type Session, type TestCtx } from '../../test/helpers'
-import { media } from './test-media'
+import { media } from '../uploads/test-media'
 
 /* A post's link preview end to end: fetched, its image re-encoded and stored as ours, removed with the post. */
 let ctx: TestCtx

@@ -3,7 +3,7 @@ import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { sql } from 'drizzle-orm'
 import { createTestApp, injectAs, signUp, type Session, type TestCtx } from '../../test/helpers'
-import { media, multipartFiles } from './test-media'
+import { media, multipartFiles } from '../uploads/test-media'
 
 let ctx: TestCtx
 let asha: Session

@@ -10,7 +10,7 @@ import { migrate } from '../../db/migrate'
 import { createTestApp, injectAs, signUp, type Session, type TestCtx } from '../../test/helpers'
 import { postJob } from '../../test/jobs'
 import { seedIfEmpty } from '../../seed/seed'
-import { media, multipartFiles } from '../posts/test-media'
+import { media, multipartFiles } from '../uploads/test-media'
 
 /**
  * The search test set: queries people type (typos, Hinglish, cities) against the demo marketplace, each with what

@@ -9,7 +9,7 @@ import { loadConfig } from '../../config'
 import type { Db } from '../../db/client'
 import { createMailer } from '../../mail/mailer'
 import { createTestApp, injectAs, signUp, type Session, type TestCtx } from '../../test/helpers'
-import { media, multipartFiles } from '../posts/test-media'
+import { media, multipartFiles } from '../uploads/test-media'
 import { startScheduler, type PeriodicTask } from './scheduler'
 import { tasksRepo } from './tasks.repo'
 
