@@ -1,4 +1,4 @@
-import { NOTIFICATION_TYPES } from '../../common/notifications'
+import { NOTIFICATION_TYPES } from '@common/notifications'
 import {
   pgTable,
   uuid,

@@ -5,7 +5,7 @@ import zlib from 'node:zlib'
 import Fastify, { type FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { IMMUTABLE, REVALIDATE, pickEncoding, routePreloads, webAppPlugin } from './web-app'
-import { SESSION } from '../../common/limits'
+import { SESSION } from '@common/limits'
 
 const JS = `export const answer = ${JSON.stringify('x'.repeat(4000))}\n`
 const HTML = `<!doctype html><html><head><script type="module" src="/assets/app-abc123.js"></script></head><body>${'<p>hi</p>'.repeat(200)}</body></html>`

@@ -4,7 +4,7 @@ import { promisify } from 'node:util'
 import zlib from 'node:zlib'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import fastifyStatic from '@fastify/static'
-import { SESSION } from '../../common/limits'
+import { SESSION } from '@common/limits'
 
 /** Hashed build output (`assets/name-HASH.js`): its name changes with its content, so it may be kept a year. */
 export const IMMUTABLE = 'public, max-age=31536000, immutable'

@@ -1,4 +1,4 @@
-import type { PublishedEvents } from '../../common/events'
+import type { PublishedEvents } from '@common/events'
 import type { Executor } from '../db/client'
 import { afterCommit, rootOf } from '../db/after-commit'
 

@@ -1,4 +1,4 @@
-import { SOCKET_LIMITS } from '../../common/events'
+import { SOCKET_LIMITS } from '@common/events'
 
 type Limited = 'sendMessage' | 'typing' | 'other'
 

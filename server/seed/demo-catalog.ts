@@ -1,4 +1,4 @@
-import type { Category } from '../../common/categories'
+import type { Category } from '@common/categories'
 import type { DemoClient, Pay } from './demo-types'
 
 /**

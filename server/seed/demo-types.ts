@@ -1,4 +1,4 @@
-import type { Category } from '../../common/categories'
+import type { Category } from '@common/categories'
 
 export type DemoClient = 'asha' | 'arjun' | 'vikram' | 'operator'
 export type Pay =

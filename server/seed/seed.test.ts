@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { sql } from 'drizzle-orm'
-import { CATEGORIES } from '../../common/categories'
+import { CATEGORIES } from '@common/categories'
 import { createTestApp, injectAs, verify, type TestCtx } from '../test/helpers'
 import { generateJobs } from './demo-jobs'
 import { GENERATED_JOBS, seedIfEmpty } from './seed'

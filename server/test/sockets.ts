@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify'
 import { io as connectClient, type Socket } from 'socket.io-client'
-import type { ClientToServerEvents, ServerToClientEvents } from '../../common/events'
+import type { ClientToServerEvents, ServerToClientEvents } from '@common/events'
 import type { Session } from './helpers'
 
 export type ClientSocket = Socket<ServerToClientEvents, ClientToServerEvents>

@@ -1,5 +1,5 @@
 import type { z } from 'zod'
-import type { ApplicantDto, MyApplicationDto } from '../../../common/schemas/application'
+import type { ApplicantDto, MyApplicationDto } from '@common/schemas/application'
 import type { ApplicationRow, UserRow } from '../../db/schema'
 import { seesApplicantContact } from './applications.policy'
 import type { ApplicantRow, MyApplicationRow } from './applications.repo'

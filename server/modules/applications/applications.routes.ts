@@ -8,8 +8,8 @@ import {
   ApplyAnswer,
   ApplyBody,
   MyApplicationsAnswer,
-} from '../../../common/schemas/application'
-import { OkAnswer } from '../../../common/schemas/job-answer'
+} from '@common/schemas/application'
+import { OkAnswer } from '@common/schemas/job-answer'
 import { presentApplicant, presentApplication, presentMine } from './applications.presenter'
 import type { ApplicationsService } from './applications.service'
 

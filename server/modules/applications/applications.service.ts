@@ -2,7 +2,7 @@ import {
   DECIDABLE_STATUSES,
   DEFAULT_COVER_LETTER,
   type ApplicationStatusValue,
-} from '../../../common/schemas/application'
+} from '@common/schemas/application'
 import type { Db } from '../../db/client'
 import type { ApplicationRow, UserRow } from '../../db/schema'
 import { conflict, forbidden, notFound } from '../../errors'

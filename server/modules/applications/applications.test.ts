@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { sql } from 'drizzle-orm'
-import { DEFAULT_COVER_LETTER } from '../../../common/schemas/application'
+import { DEFAULT_COVER_LETTER } from '@common/schemas/application'
 import {
   createTestApp,
   injectAs,

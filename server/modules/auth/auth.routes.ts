@@ -11,7 +11,7 @@ import {
   EmailChangeAnswer,
   EmailConfirmBody,
   UserAnswer,
-} from '../../../common/schemas/user'
+} from '@common/schemas/user'
 import { presentUser } from '../users/users.presenter'
 import { requesterFor } from './device'
 import type { EmailChangeService } from './email-change.service'

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { sql } from 'drizzle-orm'
-import { OTP } from '../../../common/limits'
+import { OTP } from '@common/limits'
 import { createTestApp, injectAs, mailedCode, signUp, verify, type TestCtx } from '../../test/helpers'
 
 let ctx: TestCtx

@@ -1,6 +1,6 @@
 import crypto from 'node:crypto'
 import { and, count, eq, gt, lt, min, sql } from 'drizzle-orm'
-import { OTP } from '../../../common/limits'
+import { OTP } from '@common/limits'
 import type { Db, Executor } from '../../db/client'
 import { knownDevices, otpFailures, otpSends, users } from '../../db/schema'
 import { tooMany } from '../../errors'

@@ -1,6 +1,6 @@
 import crypto from 'node:crypto'
 import { and, eq, ne } from 'drizzle-orm'
-import { OTP } from '../../../common/limits'
+import { OTP } from '@common/limits'
 import type { Db } from '../../db/client'
 import { emailChanges, sessions, type UserRow } from '../../db/schema'
 import { AppError, badRequest, conflict } from '../../errors'

@@ -1,5 +1,5 @@
-import type { ChatJobDto, ChatMessage, ChatPersonDto, ConversationItem } from '../../../common/schemas/chat'
-import { paiseToRupees } from '../../../common/money'
+import type { ChatJobDto, ChatMessage, ChatPersonDto, ConversationItem } from '@common/schemas/chat'
+import { paiseToRupees } from '@common/money'
 import type { ConversationListRow, MessageWithSender, SharedJobRow } from './chat.repo'
 
 export const presentPerson = (p: ConversationListRow['other']): ChatPersonDto => ({

@@ -10,7 +10,7 @@ import {
   SendAnswer,
   UnreadAnswer,
   WithJobAnswer,
-} from '../../../common/schemas/chat'
+} from '@common/schemas/chat'
 import { answerKey, sendCached, type ReadCache } from '../../lib/read-cache'
 import type { ChatService } from './chat.service'
 

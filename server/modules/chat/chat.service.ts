@@ -1,9 +1,4 @@
-import {
-  MESSAGES_PAGE,
-  type SendMessageInput,
-  SendMessageBody,
-  UNREAD_FROM_MAX,
-} from '../../../common/schemas/chat'
+import { MESSAGES_PAGE, type SendMessageInput, SendMessageBody, UNREAD_FROM_MAX } from '@common/schemas/chat'
 import type { Db } from '../../db/client'
 import type { UserRow } from '../../db/schema'
 import { badRequest, notFound, unauthorized } from '../../errors'

@@ -1,6 +1,6 @@
 import crypto from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { MESSAGE_MAX } from '../../../common/schemas/chat'
+import { MESSAGE_MAX } from '@common/schemas/chat'
 import { eq } from 'drizzle-orm'
 import { messages, sessions, users } from '../../db/schema'
 import { chatRepo } from './chat.repo'

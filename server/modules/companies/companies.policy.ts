@@ -1,4 +1,4 @@
-import { ADMIN_ROUTE_ROLES } from '../../../common/roles'
+import { ADMIN_ROUTE_ROLES } from '@common/roles'
 import type { CompanyRow, UserRow } from '../../db/schema'
 import { forbidden } from '../../errors'
 

@@ -1,5 +1,5 @@
 import type { z } from 'zod'
-import type { CompanyDto } from '../../../common/schemas/company'
+import type { CompanyDto } from '@common/schemas/company'
 import type { CompanyView } from './companies.repo'
 
 export function presentCompany(c: CompanyView): z.infer<typeof CompanyDto> {

@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
-import { CompaniesAnswer, CompanyAnswer, CompanyBody } from '../../../common/schemas/company'
-import { OkAnswer } from '../../../common/schemas/job-answer'
+import { CompaniesAnswer, CompanyAnswer, CompanyBody } from '@common/schemas/company'
+import { OkAnswer } from '@common/schemas/job-answer'
 import { presentCompany } from './companies.presenter'
 import type { CompaniesService } from './companies.service'
 

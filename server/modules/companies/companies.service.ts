@@ -1,4 +1,4 @@
-import { COMPANY_LIMITS, type CompanyInput } from '../../../common/schemas/company'
+import { COMPANY_LIMITS, type CompanyInput } from '@common/schemas/company'
 import type { Db } from '../../db/client'
 import type { UserRow } from '../../db/schema'
 import { conflict, notFound } from '../../errors'

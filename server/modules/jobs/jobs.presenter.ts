@@ -1,5 +1,5 @@
-import type { JobDtoType } from '../../../common/schemas/job-answer'
-import { paiseToRupees } from '../../../common/money'
+import type { JobDtoType } from '@common/schemas/job-answer'
+import { paiseToRupees } from '@common/money'
 import type { JobView } from './jobs.repo'
 
 const DAY_MS = 24 * 60 * 60 * 1000

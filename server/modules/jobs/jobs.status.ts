@@ -1,4 +1,4 @@
-import type { JobAction as MenuAction, JobStatusValue } from '../../../common/schemas/job'
+import type { JobAction as MenuAction, JobStatusValue } from '@common/schemas/job'
 import type { JobRow } from '../../db/schema'
 import { badRequest, conflict } from '../../errors'
 

@@ -1,4 +1,4 @@
-import type { NotificationItem } from '../../../common/schemas/notification'
+import type { NotificationItem } from '@common/schemas/notification'
 import type { NotificationRow } from '../../db/schema'
 
 export function presentNotification(n: NotificationRow): NotificationItem {

@@ -6,7 +6,7 @@ import {
   NotificationsAnswer,
   NotificationsQuery,
   NotificationsReadAllAnswer,
-} from '../../../common/schemas/notification'
+} from '@common/schemas/notification'
 import { answerKey, sendCached, type ReadCache } from '../../lib/read-cache'
 import { presentNotification } from './notifications.presenter'
 import { notificationsService } from './notifications.service'

@@ -1,4 +1,4 @@
-import { NOTIFICATIONS_PAGE } from '../../../common/schemas/notification'
+import { NOTIFICATIONS_PAGE } from '@common/schemas/notification'
 import type { Db, Executor } from '../../db/client'
 import type { NotificationRow, UserRow } from '../../db/schema'
 import { notFound } from '../../errors'

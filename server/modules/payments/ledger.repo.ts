@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm'
-import type { EscrowTotals } from '../../../common/escrow'
+import type { EscrowTotals } from '@common/escrow'
 import type { Executor } from '../../db/client'
 import { ledgerAccounts, ledgerEntries, ledgerTransactions } from '../../db/schema'
 

@@ -6,9 +6,9 @@ import {
   priceOfUnits,
   unitsLeft,
   unitsNoun,
-} from '../../../common/escrow'
-import { formatPaise, paiseToRupees, rupeesToPaise } from '../../../common/money'
-import type { CreateOrderInput, VerifyInput } from '../../../common/schemas/payment'
+} from '@common/escrow'
+import { formatPaise, paiseToRupees, rupeesToPaise } from '@common/money'
+import type { CreateOrderInput, VerifyInput } from '@common/schemas/payment'
 import type { Tx } from '../../db/client'
 import type { JobRow, PaymentOrderRow, UserRow } from '../../db/schema'
 import { AppError, badRequest, conflict, notFound } from '../../errors'

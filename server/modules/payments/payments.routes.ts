@@ -1,13 +1,7 @@
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
-import {
-  CreateOrderBody,
-  RefundBody,
-  ReleaseBody,
-  SandboxPayBody,
-  VerifyBody,
-} from '../../../common/schemas/payment'
+import { CreateOrderBody, RefundBody, ReleaseBody, SandboxPayBody, VerifyBody } from '@common/schemas/payment'
 import { badRequest } from '../../errors'
 import { sha256 } from '../../lib/crypto'
 import { idempotent } from './idempotency'

@@ -1,4 +1,4 @@
-import { unitsNoun } from '../../../common/escrow'
+import { unitsNoun } from '@common/escrow'
 import type { UserRow } from '../../db/schema'
 import { notificationsService } from '../notifications/notifications.service'
 import { paymentBooking } from './payments.booking'

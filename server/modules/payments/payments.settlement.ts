@@ -1,5 +1,5 @@
-import { inEscrowPaise, releaseAmountOf, unitsInEscrow, unitsNoun } from '../../../common/escrow'
-import { formatPaise } from '../../../common/money'
+import { inEscrowPaise, releaseAmountOf, unitsInEscrow, unitsNoun } from '@common/escrow'
+import { formatPaise } from '@common/money'
 import type { Tx } from '../../db/client'
 import type { JobRow, UserRow } from '../../db/schema'
 import { badRequest, conflict } from '../../errors'

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
-import { RequestPaymentBody, SubmitWorkBody } from '../../../common/schemas/payment'
+import { RequestPaymentBody, SubmitWorkBody } from '@common/schemas/payment'
 import type { PaymentsService } from './payments.service'
 
 const IdParams = z.object({ id: z.string().max(64) })

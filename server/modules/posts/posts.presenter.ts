@@ -1,4 +1,4 @@
-import type { CommentDtoT, PostDtoT } from '../../../common/schemas/post'
+import type { CommentDtoT, PostDtoT } from '@common/schemas/post'
 import type { AuthorRow, CommentView, PostView } from './posts.repo'
 
 const presentAuthor = (a: AuthorRow) => ({

@@ -10,8 +10,8 @@ import {
   LikeAnswer,
   PostAnswer,
   PostsPage,
-} from '../../../common/schemas/post'
-import { OkAnswer } from '../../../common/schemas/job-answer'
+} from '@common/schemas/post'
+import { OkAnswer } from '@common/schemas/job-answer'
 import { answerKey, sendCached, type ReadCache } from '../../lib/read-cache'
 import { presentComment, presentPost } from './posts.presenter'
 import type { PostsService } from './posts.service'

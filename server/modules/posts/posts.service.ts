@@ -1,5 +1,5 @@
 import type { z } from 'zod'
-import type { CreatePostBody } from '../../../common/schemas/post'
+import type { CreatePostBody } from '@common/schemas/post'
 import type { Db } from '../../db/client'
 import type { PostRow, UserRow } from '../../db/schema'
 import { badRequest, conflict, forbidden, notFound } from '../../errors'

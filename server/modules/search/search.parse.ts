@@ -1,4 +1,4 @@
-import { CITY_REGION } from '../../../common/locations'
+import { CITY_REGION } from '@common/locations'
 import { GENERIC_WORDS, HINGLISH_MEANING, HINGLISH_STOPWORDS } from './hinglish'
 
 /** The same separators the database's search_clean() turns into spaces, plus whitespace. */

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
-import { SearchAnswer, SearchQuery } from '../../../common/schemas/search'
+import { SearchAnswer, SearchQuery } from '@common/schemas/search'
 import { answerKey, sendCached, type ReadCache } from '../../lib/read-cache'
 import type { SearchService } from './search.service'
 

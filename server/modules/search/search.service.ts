@@ -1,6 +1,6 @@
 import { z } from 'zod'
-import { JobListQuery } from '../../../common/schemas/job'
-import type { SearchAnswer } from '../../../common/schemas/search'
+import { JobListQuery } from '@common/schemas/job'
+import type { SearchAnswer } from '@common/schemas/search'
 import type { Db } from '../../db/client'
 import type { UserRow } from '../../db/schema'
 import type { JobsService } from '../jobs/jobs.service'

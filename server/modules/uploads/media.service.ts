@@ -11,7 +11,7 @@ import {
   unsupportedMediaMessage,
   VIDEO_MIMES,
   type MediaType,
-} from '../../../common/schemas/post'
+} from '@common/schemas/post'
 import type { Db, Executor } from '../../db/client'
 import { afterCommit } from '../../db/after-commit'
 import { uploads } from '../../db/schema'

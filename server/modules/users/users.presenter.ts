@@ -1,4 +1,4 @@
-import type { User } from '../../../common/schemas/user'
+import type { User } from '@common/schemas/user'
 import type { UserRow } from '../../db/schema'
 
 /** The API's user; email and phone only when the viewer is that user (or an operator). */
