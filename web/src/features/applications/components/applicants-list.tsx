@@ -3,6 +3,7 @@ import { Check, FileText, Lock, Mail, MessageCircle, Phone, X } from 'lucide-rea
 import { toast } from 'sonner'
 import { TOAST } from '@common/limits'
 import { StatusBadge } from '@/components/status-badge'
+import { TableCard } from '@/components/table-card'
 import { Button } from '@/components/ui/button'
 import { Skeleton } from '@/components/ui/skeleton'
 import { Spinner } from '@/components/ui/spinner'
@@ -142,46 +143,38 @@ function Decide({ a, jobId, className }: { a: Applicant; jobId: string; classNam
 /** Desktop: the applicants table (spec §2 "Applicants"). */
 export function ApplicantsTable({ jobId, applications }: { jobId: string; applications: Applicant[] }) {
   return (
-    <div className="overflow-x-auto rounded-2xl border bg-card shadow-xs">
-      <table className="w-full min-w-[56rem] text-left text-sm" aria-label="Applicants">
-        <thead className="border-b bg-muted/50 text-xs tracking-wide text-muted-foreground uppercase">
-          <tr>
-            {COLUMNS.map((c) => (
-              <th key={c} scope="col" className="px-4 py-3 font-medium">
-                {c}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody className="divide-y">
-          {applications.map((a) => (
-            <tr key={a._id} className="align-top hover:bg-muted/40" data-application-id={a._id}>
-              <td className="min-w-40 px-4 py-3.5">
-                <Name a={a} />
-                <div className="mt-2">
-                  <ResumeLink a={a} />
-                </div>
-              </td>
-              <td className="px-4 py-3.5">
-                {/* A fixed width: long addresses wrap instead of squeezing the column to one letter. */}
-                <div className="w-52">
-                  <Contact a={a} />
-                </div>
-              </td>
-              <td className="min-w-60 px-4 py-3.5">
-                <CoverLetter text={a.coverLetter} />
-              </td>
-              <td className="px-4 py-3.5">
-                <StatusBadge status={a.status} />
-              </td>
-              <td className="px-4 py-3.5">
-                <Decide a={a} jobId={jobId} />
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <TableCard
+      label="Applicants"
+      columns={COLUMNS}
+      minWidthClass="min-w-[56rem]"
+      headerClass={() => 'px-4 py-3 font-medium'}
+    >
+      {applications.map((a) => (
+        <tr key={a._id} className="align-top hover:bg-muted/40" data-application-id={a._id}>
+          <td className="min-w-40 px-4 py-3.5">
+            <Name a={a} />
+            <div className="mt-2">
+              <ResumeLink a={a} />
+            </div>
+          </td>
+          <td className="px-4 py-3.5">
+            {/* A fixed width: long addresses wrap instead of squeezing the column to one letter. */}
+            <div className="w-52">
+              <Contact a={a} />
+            </div>
+          </td>
+          <td className="min-w-60 px-4 py-3.5">
+            <CoverLetter text={a.coverLetter} />
+          </td>
+          <td className="px-4 py-3.5">
+            <StatusBadge status={a.status} />
+          </td>
+          <td className="px-4 py-3.5">
+            <Decide a={a} jobId={jobId} />
+          </td>
+        </tr>
+      ))}
+    </TableCard>
   )
 }
 

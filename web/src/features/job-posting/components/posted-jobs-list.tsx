@@ -1,6 +1,7 @@
 import { Link } from 'react-router'
 import { formatRupees } from '@common/money'
 import { StatusBadge } from '@/components/status-badge'
+import { TableCard } from '@/components/table-card'
 import { Badge } from '@/components/ui/badge'
 import { Skeleton } from '@/components/ui/skeleton'
 import { paths } from '@/config/paths'
@@ -60,54 +61,40 @@ function ApplicantsLink({ job }: { job: PostedJob }) {
 /** Desktop: the jobs table of spec §2 "Admin jobs manage" (the client's own jobs). */
 export function PostedJobsTable({ jobs }: { jobs: PostedJob[] }) {
   return (
-    <div className="overflow-x-auto rounded-2xl border bg-card shadow-xs">
-      <table className="w-full min-w-[52rem] text-left text-sm" aria-label="Your jobs">
-        <thead className="border-b bg-muted/50 text-xs tracking-wide text-muted-foreground uppercase">
-          <tr>
-            {COLUMNS.map((c) => (
-              <th
-                key={c}
-                scope="col"
-                className={c === 'Actions' ? 'px-3 py-3 text-right font-medium' : 'px-3 py-3 font-medium'}
-              >
-                {c}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody className="divide-y">
-          {jobs.map((job) => (
-            <tr key={job._id} className="hover:bg-muted/40" data-job-id={job._id}>
-              <td className="px-3 py-3 whitespace-nowrap">
-                <JobTitle job={job} max={TITLE_LIMIT.desktop} />
-                <Posted job={job} />
-              </td>
-              <td className="px-3 py-3">
-                <StatusCell job={job} />
-              </td>
-              <td className="px-3 py-3 whitespace-nowrap text-slate-600">
-                <span className="block">{PAYMENT_TYPE_LABEL[job.paymentType]}</span>
-                {job.paymentType === 'one-time' ? null : (
-                  <span className="block text-xs text-muted-foreground">{priceSummary(job)}</span>
-                )}
-              </td>
-              <td className="px-3 py-3 font-medium whitespace-nowrap tabular-nums">
-                {formatRupees(job.total)}
-              </td>
-              <td className="px-3 py-3">
-                <ApplicantsLink job={job} />
-              </td>
-              <td className="px-3 py-3">
-                <StatusBadge status={job.fundStatus} className="normal-case" />
-              </td>
-              <td className="px-3 py-3">
-                <JobActions job={job} className="justify-end" />
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <TableCard
+      label="Your jobs"
+      columns={COLUMNS}
+      minWidthClass="min-w-[52rem]"
+      headerClass={(c) => (c === 'Actions' ? 'px-3 py-3 text-right font-medium' : 'px-3 py-3 font-medium')}
+    >
+      {jobs.map((job) => (
+        <tr key={job._id} className="hover:bg-muted/40" data-job-id={job._id}>
+          <td className="px-3 py-3 whitespace-nowrap">
+            <JobTitle job={job} max={TITLE_LIMIT.desktop} />
+            <Posted job={job} />
+          </td>
+          <td className="px-3 py-3">
+            <StatusCell job={job} />
+          </td>
+          <td className="px-3 py-3 whitespace-nowrap text-slate-600">
+            <span className="block">{PAYMENT_TYPE_LABEL[job.paymentType]}</span>
+            {job.paymentType === 'one-time' ? null : (
+              <span className="block text-xs text-muted-foreground">{priceSummary(job)}</span>
+            )}
+          </td>
+          <td className="px-3 py-3 font-medium whitespace-nowrap tabular-nums">{formatRupees(job.total)}</td>
+          <td className="px-3 py-3">
+            <ApplicantsLink job={job} />
+          </td>
+          <td className="px-3 py-3">
+            <StatusBadge status={job.fundStatus} className="normal-case" />
+          </td>
+          <td className="px-3 py-3">
+            <JobActions job={job} className="justify-end" />
+          </td>
+        </tr>
+      ))}
+    </TableCard>
   )
 }
 
