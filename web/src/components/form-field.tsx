@@ -16,6 +16,13 @@ export function describedBy(id: string, opts: { hint?: boolean; error?: string }
   } as const
 }
 
+/** What a form hands a field component: the value, where to report a change, and the field's error. */
+export interface FieldProps {
+  value: string
+  onChange: (value: string) => void
+  error?: string
+}
+
 /** A labelled field with an optional hint and an error line under it. */
 export function FormField({
   id,

@@ -3,7 +3,7 @@ import { useNavigate } from 'react-router'
 import { CircleAlert, Lock, Send } from 'lucide-react'
 import { CATEGORIES, type Category } from '@common/categories'
 import { JOB_LIMITS } from '@common/schemas/job'
-import { describedBy, FormField, NativeSelect } from '@/components/form-field'
+import { describedBy, FormField, NativeSelect, type FieldProps } from '@/components/form-field'
 import { Button } from '@/components/ui/button'
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card'
 import { Input } from '@/components/ui/input'
@@ -15,13 +15,6 @@ import type { JobFormValues } from '../lib/job-form-values'
 import { Check, JobDetailsCard } from './job-details-card'
 import { PaymentFields } from './payment-fields'
 import { SkillsField } from './skills-field'
-
-/** What the form hands its company picker: the chosen company's id, and where to report a change. */
-export interface CompanyFieldProps {
-  value: string
-  onChange: (value: string) => void
-  error?: string
-}
 
 /**
  * The post-a-job form (spec §2 "Post a job", §5): every field of POST /job/post. In `edit` mode it PUTs the job
@@ -39,7 +32,8 @@ export function JobForm({
   initial: JobFormValues
   jobId?: string
   moneyLocked?: boolean
-  companyField: (props: CompanyFieldProps) => ReactNode
+  /** The company picker (its value is the chosen company's id). */
+  companyField: (props: FieldProps) => ReactNode
 }) {
   const navigate = useNavigate()
   const { values, errors, set, submit, intent, busy } = useJobForm({ mode, initial, jobId })

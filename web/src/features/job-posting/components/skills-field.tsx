@@ -1,18 +1,10 @@
 import { X } from 'lucide-react'
-import { describedBy, FormField } from '@/components/form-field'
+import { describedBy, FormField, type FieldProps } from '@/components/form-field'
 import { Input } from '@/components/ui/input'
 import { parseSkillList } from '../lib/job-form-values'
 
 /** Spec §5: skills typed comma separated (trimmed, empties dropped), shown as removable chips. */
-export function SkillsField({
-  value,
-  onChange,
-  error,
-}: {
-  value: string
-  onChange: (value: string) => void
-  error?: string
-}) {
+export function SkillsField({ value, onChange, error }: FieldProps) {
   const { skills, error: parseError } = parseSkillList(value)
   const shownError = error ?? parseError
   return (
