@@ -234,8 +234,8 @@ export const JobListQuery = z.object({
 })
 export type JobListQueryInput = z.infer<typeof JobListQuery>
 
-/** GET /job/getadminjobs: the caller's own jobs, newest first. */
-export const AdminJobsQuery = z.object({
+/** GET /job/getadminjobs: the poster's own jobs, newest first. */
+export const PostedJobsQuery = z.object({
   limit: z.coerce.number().int().min(1).max(200).default(100),
   cursor: z.string().max(600).optional(),
 })

@@ -1,3 +1,4 @@
+import { isOperator } from '@common/roles'
 import type { ApplicationRow, JobRow, UserRow } from '../../db/schema'
 import { badRequest, conflict, forbidden } from '../../errors'
 
@@ -43,7 +44,7 @@ export function authorize(
  * profile keeps private (ADR 035). Operators see them anyway, as they do on profiles.
  */
 export function seesApplicantContact(viewer: UserRow, application: Pick<ApplicationRow, 'status'>): boolean {
-  return application.status === 'accepted' || viewer.role === 'admin'
+  return application.status === 'accepted' || isOperator(viewer)
 }
 
 const UPLOADED_FILE = /^\/uploads\/([^/]+)\/?$/

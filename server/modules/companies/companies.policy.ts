@@ -1,4 +1,4 @@
-import { ADMIN_ROUTE_ROLES } from '@common/roles'
+import { isPosterRole } from '@common/roles'
 import type { CompanyRow, UserRow } from '../../db/schema'
 import { forbidden } from '../../errors'
 
@@ -7,7 +7,7 @@ export type CompanyAction = 'create' | 'update' | 'delete' | 'use'
 /** Clients (and operators) keep company profiles; only the owner changes one or names it on a job. */
 export function can(user: UserRow | null, action: CompanyAction, company: CompanyRow | null = null): boolean {
   if (!user) return false
-  if (action === 'create') return ADMIN_ROUTE_ROLES.includes(user.role)
+  if (action === 'create') return isPosterRole(user)
   return !!company && company.ownerId === user.id
 }
 

@@ -1,4 +1,4 @@
-import { ADMIN_ROUTE_ROLES } from '@common/roles'
+import { isPosterRole } from '@common/roles'
 import type { JobRow, UserRow } from '../../db/schema'
 import { forbidden, notFound } from '../../errors'
 
@@ -18,7 +18,7 @@ export function can(
 ): boolean {
   switch (action) {
     case 'create':
-      return !!user && ADMIN_ROUTE_ROLES.includes(user.role)
+      return !!user && isPosterRole(user)
     case 'view':
       // Drafts exist only for their creator. Archived jobs leave the lists, but stay readable to the creator and to
       // those who applied: their Applied Jobs, notifications and chat panel lead to the job.

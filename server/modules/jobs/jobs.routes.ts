@@ -1,8 +1,8 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
-import { ADMIN_ROUTE_ROLES } from '@common/roles'
-import { AdminJobsQuery, JobBody, JobListQuery, JobStatusBody } from '@common/schemas/job'
+import { POSTER_ROLES } from '@common/roles'
+import { JobBody, JobListQuery, JobStatusBody, PostedJobsQuery } from '@common/schemas/job'
 import { JobAnswer, JobsAnswer, OkAnswer } from '@common/schemas/job-answer'
 import { sha256 } from '../../lib/crypto'
 import { answerKey, sendCached, sendJson, type ReadCache } from '../../lib/read-cache'
@@ -44,10 +44,10 @@ export async function jobsRoutes(app: FastifyInstance, opts: { jobs: JobsService
   r.get(
     '/getadminjobs',
     {
-      preHandler: app.requireRole(...ADMIN_ROUTE_ROLES),
-      schema: { tags, querystring: AdminJobsQuery, response: { 200: JobsAnswer } },
+      preHandler: app.requireRole(...POSTER_ROLES),
+      schema: { tags, querystring: PostedJobsQuery, response: { 200: JobsAnswer } },
     },
-    async (req) => ({ success: true as const, data: await jobs.adminList(req.user!, req.query) }),
+    async (req) => ({ success: true as const, data: await jobs.listPostedBy(req.user!, req.query) }),
   )
 
   r.get('/:id', { schema: { tags, params: IdParams, response: { 200: JobAnswer } } }, async (req, reply) => {

@@ -249,7 +249,8 @@ export function jobsService(deps: {
     },
 
     /** The caller's own jobs (manage page), archived ones too, newest first, with application counts. */
-    async adminList(user: UserRow, q: { limit: number; cursor?: string }): Promise<JobList> {
+    async listPostedBy(user: UserRow, q: { limit: number; cursor?: string }): Promise<JobList> {
+      // The key stays `admin`: it is part of the fingerprint in cursors already handed out.
       const fp = fingerprint({ admin: user.id })
       const after = decodeCursor(q.cursor, fp)
       const result = await collect(db, {

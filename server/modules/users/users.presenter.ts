@@ -1,9 +1,10 @@
+import { isOperator } from '@common/roles'
 import type { User } from '@common/schemas/user'
 import type { UserRow } from '../../db/schema'
 
 /** The API's user; email and phone only when the viewer is that user (or an operator). */
 export function presentUser(u: UserRow, viewer: UserRow | null): User {
-  const self = !!viewer && (viewer.id === u.id || viewer.role === 'admin')
+  const self = !!viewer && (viewer.id === u.id || isOperator(viewer))
   return {
     _id: u.id,
     userId: u.userId,

@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { UPLOAD, TEXT } from '@common/limits'
 import { FullnameSchema, SkillsSchema } from '@common/schemas/user'
-import type { SelfRole } from '@common/roles'
+import { isOperator, type SelfRole } from '@common/roles'
 import type { Db } from '../../db/client'
 import type { UserRow } from '../../db/schema'
 import { badRequest, validationMessage } from '../../errors'
@@ -142,7 +142,7 @@ export function usersService(deps: { db: Db; uploadsDir: string }) {
     },
 
     async switchRole(user: UserRow, role: SelfRole): Promise<UserRow> {
-      if (user.role === 'admin') throw badRequest('Operators keep the admin role', 'role_locked')
+      if (isOperator(user)) throw badRequest('Operators keep the admin role', 'role_locked')
       return usersRepo.update(db, user.id, { role })
     },
   }
