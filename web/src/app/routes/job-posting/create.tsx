@@ -1,10 +1,9 @@
-import { useLocation, Link } from 'react-router'
-import { LayoutTemplate, Sparkles } from 'lucide-react'
+import { useLocation } from 'react-router'
+import { Sparkles } from 'lucide-react'
 import { PageHeader } from '@/components/page-header'
-import { Button } from '@/components/ui/button'
-import { paths } from '@/config/paths'
 import { CompanyField } from '@/features/companies/components/company-field'
 import { JobForm } from '@/features/job-posting/components/job-form'
+import { TemplatesLink } from '@/features/job-posting/components/templates-link'
 import { EMPTY_JOB_FORM, templateToFormValues } from '@/features/job-posting/lib/job-form-values'
 
 /** /admin/jobs/create — post a job (spec §2), optionally prefilled from `location.state.template`. */
@@ -23,13 +22,7 @@ export function Component() {
       <PageHeader
         title="Post a job"
         description="Describe the work, choose how you'll pay, then publish it or save a draft."
-        actions={
-          <Button asChild variant="outline">
-            <Link to={paths.adminJobTemplates.href()}>
-              <LayoutTemplate aria-hidden /> Templates
-            </Link>
-          </Button>
-        }
+        actions={<TemplatesLink />}
       />
       {prefill ? (
         <p className="mb-6 flex items-start gap-2 rounded-xl border border-indigo-100 bg-accent/60 px-4 py-3 text-sm text-accent-foreground">

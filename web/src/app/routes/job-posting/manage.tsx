@@ -1,14 +1,6 @@
 import { useMemo, useState } from 'react'
 import { Link } from 'react-router'
-import {
-  BriefcaseBusiness,
-  CircleAlert,
-  LayoutTemplate,
-  RefreshCw,
-  Search,
-  SquarePlus,
-  X,
-} from 'lucide-react'
+import { BriefcaseBusiness, CircleAlert, RefreshCw, Search, SquarePlus, X } from 'lucide-react'
 import { EmptyState } from '@/components/empty-state'
 import { PageHeader } from '@/components/page-header'
 import { Button } from '@/components/ui/button'
@@ -26,6 +18,7 @@ import {
   PostedJobsSkeleton,
   PostedJobsTable,
 } from '@/features/job-posting/components/posted-jobs-list'
+import { TemplatesLink } from '@/features/job-posting/components/templates-link'
 import { jobCountText } from '@/features/job-posting/lib/format'
 import { useIsMobile } from '@/hooks/use-media-query'
 import { httpStatus, serverMessage } from '@/lib/errors'
@@ -64,11 +57,7 @@ export function Component() {
         description={`Jobs you have posted. The list refreshes every ${POSTED_JOBS_POLL_MS / 1000} seconds.`}
         actions={
           <>
-            <Button asChild variant="outline">
-              <Link to={paths.adminJobTemplates.href()}>
-                <LayoutTemplate aria-hidden /> Templates
-              </Link>
-            </Button>
+            <TemplatesLink />
             <Button asChild>
               <Link to={paths.adminJobsCreate.href()}>
                 <SquarePlus aria-hidden /> Outsource
@@ -153,11 +142,7 @@ export function Component() {
                   <SquarePlus aria-hidden /> Post a job
                 </Link>
               </Button>
-              <Button asChild variant="outline">
-                <Link to={paths.adminJobTemplates.href()}>
-                  <LayoutTemplate aria-hidden /> Start from a template
-                </Link>
-              </Button>
+              <TemplatesLink>Start from a template</TemplatesLink>
             </div>
           }
         >
