@@ -34,7 +34,6 @@ import {
 import { Spinner } from '@/components/ui/spinner'
 import { paths } from '@/config/paths'
 import { useDeleteJob } from '@/lib/delete-job'
-import { isCancelled, serverMessage } from '@/lib/errors'
 import { toastError } from '@/lib/toast-error'
 import { cn } from '@/lib/utils'
 import { useChangeJobStatus } from '../api/change-job-status'
@@ -217,10 +216,9 @@ function DeleteJobDialog({
         onOpenChange(false)
       },
       onError: (error) => {
-        if (isCancelled(error)) return
-        // The server refuses while money is in escrow; its sentence says what to do instead.
-        setProblem(serverMessage(error) ?? 'Failed to delete the job')
-        toastError(error, 'Failed to delete the job', { duration: ms })
+        // The server refuses while money is in escrow; its sentence (shown here too) says what to do instead.
+        const text = toastError(error, 'Failed to delete the job', { duration: ms })
+        if (text !== null) setProblem(text)
       },
     })
 

@@ -4,7 +4,7 @@ import { useQueryClient } from '@tanstack/react-query'
 import { toast } from 'sonner'
 import { TOAST } from '@common/limits'
 import { paths } from '@/config/paths'
-import { isCancelled, serverMessage } from '@/lib/errors'
+import { serverMessage } from '@/lib/errors'
 import { queryKeys } from '@/lib/query-keys'
 import { toastError } from '@/lib/toast-error'
 import { useCreateJob, useUpdateJob } from '../api/save-job'
@@ -111,7 +111,7 @@ export function useJobForm({
       toast.success(text, { duration: ms })
       timer.current = window.setTimeout(() => navigate(paths.adminJobsManage.href()), REDIRECT_AFTER_MS)
     } catch (error) {
-      if (isCancelled(error)) return
+      if (toastError(error, fallback, { duration: ms }) === null) return
       const next: FieldErrors = {}
       for (const [path, message] of Object.entries(serverFieldErrors(error))) next[fieldFor(path)] ??= message
       const codeField = CODE_FIELD[serverCode(error) ?? '']
@@ -120,7 +120,6 @@ export function useJobForm({
       if (codeField === 'companyId')
         void queryClient.invalidateQueries({ queryKey: queryKeys.companies.mine() })
       if (Object.keys(next).length) showErrors(next)
-      toastError(error, fallback, { duration: ms })
     } finally {
       setIntent(null)
     }
