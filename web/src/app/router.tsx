@@ -1,5 +1,5 @@
 import { Outlet, createBrowserRouter, type RouteObject } from 'react-router'
-import { ADMIN_ROUTE_ROLES } from '@common/roles'
+import { POSTER_ROLES } from '@common/roles'
 import { paths } from '@/config/paths'
 import { RequireAuth } from '@/lib/authorization'
 import { AppLayout } from './layout/app-layout'
@@ -58,11 +58,11 @@ export const routes: RouteObject[] = [
       { path: paths.conversation.pattern, lazy: () => import('./routes/chat/conversation') },
       { path: paths.experiencesCreate.pattern, lazy: placeholder('ExperiencesCreatePlaceholder') },
       {
-        // The spec's /admin URLs are the client's job-posting area (post, manage, applicants), open to clients and
+        // The spec's /admin URLs are the poster's job-posting area (post, manage, applicants), open to clients and
         // operators alike: "admin" here names the area, not the operator role.
         path: '/admin',
         element: (
-          <RequireAuth roles={ADMIN_ROUTE_ROLES}>
+          <RequireAuth roles={POSTER_ROLES}>
             <Outlet />
           </RequireAuth>
         ),
