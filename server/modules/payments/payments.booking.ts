@@ -14,7 +14,7 @@ import type { JobRow, PaymentOrderRow, UserRow } from '../../db/schema'
 import { AppError, badRequest, conflict, notFound } from '../../errors'
 import { notificationsService } from '../notifications/notifications.service'
 import { accountKey, ledgerRepo, type JobLedger } from './ledger.repo'
-import { jobClosed, mismatch, type PaymentsContext } from './payments.context'
+import { jobClosed, mismatch, tellBothSides, type PaymentsContext } from './payments.context'
 import { razorpayId } from './payments.provider'
 import { paymentsRepo } from './payments.repo'
 import type { PaymentSummaries } from './payments.summaries'
@@ -113,22 +113,11 @@ export function paymentBooking(ctx: PaymentsContext, { summaryOf }: Pick<Payment
       })
     await syncJob(tx, job)
     const amount = formatPaise(keep)
-    if (keep > 0) {
-      await notificationsService.record(tx, {
-        userId: job.createdBy,
-        type: 'payment_funded',
-        message: `${amount} is now held in escrow for “${job.title}”`,
-        metadata: { jobId: job.id },
+    if (keep > 0)
+      await tellBothSides(tx, job, 'payment_funded', {
+        client: `${amount} is now held in escrow for “${job.title}”`,
+        freelancer: `The client put ${amount} in escrow for “${job.title}”`,
       })
-      const freelancer = await paymentsRepo.acceptedFreelancer(tx, job.id)
-      if (freelancer)
-        await notificationsService.record(tx, {
-          userId: freelancer.id,
-          type: 'payment_funded',
-          message: `The client put ${amount} in escrow for “${job.title}”`,
-          metadata: { jobId: job.id, senderId: job.createdBy },
-        })
-    }
     if (keep < order.amountPaise)
       await notificationsService.record(tx, {
         userId: order.payerId,

@@ -2,6 +2,7 @@ import type { Db, Executor, Tx } from '../../db/client'
 import type { JobRow, UserRow } from '../../db/schema'
 import { badRequest } from '../../errors'
 import { isUuid } from '../../lib/ids'
+import { notificationsService } from '../notifications/notifications.service'
 import type { JobsService } from '../jobs/jobs.service'
 import { fundStatusOf, netFundedUnits } from '@common/escrow'
 import { ledgerRepo, type JobLedger } from './ledger.repo'
@@ -12,6 +13,34 @@ import { paymentsRepo } from './payments.repo'
 export const jobClosed = (job: JobRow) => job.status === 'closed' || !!job.archivedAt
 export const mismatch = () =>
   badRequest('The amount does not match this job’s price. Reload the page and try again.', 'amount_mismatch')
+
+type NotificationType = Parameters<typeof notificationsService.record>[1]['type']
+
+/**
+ * Tells the job's client of a money movement and, when someone is hired, its freelancer too (who was counting on the
+ * money), each in their own words.
+ */
+export async function tellBothSides(
+  tx: Tx,
+  job: JobRow,
+  type: NotificationType,
+  words: { client: string; freelancer: string },
+) {
+  await notificationsService.record(tx, {
+    userId: job.createdBy,
+    type,
+    message: words.client,
+    metadata: { jobId: job.id },
+  })
+  const freelancer = await paymentsRepo.acceptedFreelancer(tx, job.id)
+  if (freelancer)
+    await notificationsService.record(tx, {
+      userId: freelancer.id,
+      type,
+      message: words.freelancer,
+      metadata: { jobId: job.id, senderId: job.createdBy },
+    })
+}
 
 export interface PaymentsDeps {
   db: Db

@@ -5,8 +5,7 @@ import type { JobRow, UserRow } from '../../db/schema'
 import { badRequest, conflict } from '../../errors'
 import { notificationsService } from '../notifications/notifications.service'
 import { accountKey, ledgerRepo } from './ledger.repo'
-import type { PaymentsContext } from './payments.context'
-import { paymentsRepo } from './payments.repo'
+import { tellBothSides, type PaymentsContext } from './payments.context'
 import type { PaymentSummaries } from './payments.summaries'
 
 /** Money out of escrow: release to the hired freelancer (less the platform's fee) and refund to the client. */
@@ -36,21 +35,10 @@ export function paymentSettlement(ctx: PaymentsContext, { summaryOf }: Pick<Paym
     })
     if (!n) return 0
     await syncJob(tx, job)
-    await notificationsService.record(tx, {
-      userId: job.createdBy,
-      type: 'payment_refunded',
-      message: `${formatPaise(amount)} in escrow for “${job.title}” was refunded to you`,
-      metadata: { jobId: job.id },
+    await tellBothSides(tx, job, 'payment_refunded', {
+      client: `${formatPaise(amount)} in escrow for “${job.title}” was refunded to you`,
+      freelancer: `${formatPaise(amount)} held in escrow for “${job.title}” went back to the client`,
     })
-    // The hired freelancer was counting on that money: they hear of it too, not only the client.
-    const freelancer = await paymentsRepo.acceptedFreelancer(tx, job.id)
-    if (freelancer)
-      await notificationsService.record(tx, {
-        userId: freelancer.id,
-        type: 'payment_refunded',
-        message: `${formatPaise(amount)} held in escrow for “${job.title}” went back to the client`,
-        metadata: { jobId: job.id, senderId: job.createdBy },
-      })
     return amount
   }
 
