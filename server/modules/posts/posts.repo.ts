@@ -44,6 +44,14 @@ const authorCols = {
   fullname: users.fullname,
   profilePhoto: users.profilePhoto,
 }
+
+/** Comments with their authors and a cursor key (the creation time as text, to the microsecond). */
+const selectCommentViews = (db: Executor) =>
+  db
+    .select({ comment: postComments, author: authorCols, key: sql<string>`${postComments.createdAt}::text` })
+    .from(postComments)
+    .innerJoin(users, eq(users.id, postComments.authorId))
+
 const thumbs = alias(uploads, 'thumbs')
 
 /** How many of the newest matching posts a search ranks (postsRepo.matching). */
@@ -244,32 +252,13 @@ export const postsRepo = {
       where.push(
         sql`(${postComments.createdAt}, ${postComments.id}) > (${opts.after.key}::timestamptz, ${opts.after.id}::uuid)`,
       )
-    return db
-      .select({
-        comment: postComments,
-        author: authorCols,
-        key: sql<string>`${postComments.createdAt}::text`,
-      })
-      .from(postComments)
-      .innerJoin(users, eq(users.id, postComments.authorId))
+    return selectCommentViews(db)
       .where(and(...where))
       .orderBy(asc(postComments.createdAt), asc(postComments.id))
       .limit(opts.limit)
   },
 
   async commentView(db: Executor, id: string): Promise<CommentView | null> {
-    return (
-      (
-        await db
-          .select({
-            comment: postComments,
-            author: authorCols,
-            key: sql<string>`${postComments.createdAt}::text`,
-          })
-          .from(postComments)
-          .innerJoin(users, eq(users.id, postComments.authorId))
-          .where(eq(postComments.id, id))
-      )[0] ?? null
-    )
+    return (await selectCommentViews(db).where(eq(postComments.id, id)))[0] ?? null
   },
 }
