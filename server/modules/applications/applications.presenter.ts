@@ -1,6 +1,7 @@
 import type { z } from 'zod'
 import type { ApplicantDto, MyApplicationDto } from '@common/schemas/application'
 import type { ApplicationRow, UserRow } from '../../db/schema'
+import { publicProfile } from '../users/users.presenter'
 import { seesApplicantContact } from './applications.policy'
 import type { ApplicantRow, MyApplicationRow } from './applications.repo'
 
@@ -59,13 +60,7 @@ export function presentApplicant(r: ApplicantRow, viewer: UserRow): z.infer<type
       username: u.username,
       fullname: u.fullname,
       ...(seesApplicantContact(viewer, a) ? { email: u.email, phoneNumber: u.phoneNumber } : {}),
-      profile: {
-        bio: u.bio,
-        skills: u.skills,
-        resume: u.resume,
-        resumeOriginalName: u.resumeOriginalName,
-        avatar: u.profilePhoto,
-      },
+      profile: publicProfile(u),
     },
   }
 }
