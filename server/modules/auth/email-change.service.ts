@@ -1,4 +1,3 @@
-import crypto from 'node:crypto'
 import { and, eq, ne } from 'drizzle-orm'
 import { OTP } from '@common/limits'
 import type { Db } from '../../db/client'
@@ -8,6 +7,7 @@ import { hmac, safeEqual } from '../../lib/crypto'
 import type { Outbox } from '../../mail/outbox'
 import { usersRepo } from '../users/users.repo'
 import type { CodeLimits, Requester } from './code-limits'
+import { freshCode, newCode } from './codes'
 
 const FAILED = 'Email change failed'
 
@@ -53,15 +53,13 @@ export function emailChangeService(deps: {
       if (newEmail === user.email) throw badRequest('That is already your email', 'email_unchanged')
       const me = asRequester(user, r)
       await limits.checkSend(newEmail, me, false)
-      const code = String(crypto.randomInt(0, 10 ** OTP.digits)).padStart(OTP.digits, '0')
+      const code = newCode()
       const sentAt = new Date(now())
       const row = {
         userId: user.id,
         newEmail,
         codeHash: hashCode(user.id, newEmail, code),
-        attempts: 0,
-        expiresAt: new Date(sentAt.getTime() + OTP.ttlMs),
-        sentAt,
+        ...freshCode(sentAt),
       }
       await db.transaction(async (tx) => {
         await tx

@@ -9,6 +9,7 @@ import { hmac, safeEqual, shortId } from '../../lib/crypto'
 import type { Mail, Mailer } from '../../mail/mailer'
 import type { Outbox } from '../../mail/outbox'
 import type { CodeLimits, Requester } from './code-limits'
+import { freshCode, newCode } from './codes'
 import { usersRepo } from '../users/users.repo'
 
 type Purpose = 'signup' | 'login'
@@ -46,7 +47,7 @@ export function otpService({ db, outbox, transport, secret, limits, now = Date.n
   ) {
     const known = await limits.isKnown(email, r)
     await limits.checkSend(email, r, known)
-    const code = String(crypto.randomInt(0, 10 ** OTP.digits)).padStart(OTP.digits, '0')
+    const code = newCode()
     const sentAt = new Date(now())
     const row = {
       email,
@@ -56,9 +57,7 @@ export function otpService({ db, outbox, transport, secret, limits, now = Date.n
       codeHash: hashCode(email, purpose, code),
       fullname: extra.fullname ?? null,
       role: extra.role ?? null,
-      attempts: 0,
-      expiresAt: new Date(sentAt.getTime() + OTP.ttlMs),
-      sentAt,
+      ...freshCode(sentAt),
     }
     await db.transaction(async (tx) => {
       await tx
