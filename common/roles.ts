@@ -19,6 +19,3 @@ export const POSTER_ROLES: readonly Role[] = ['client', OPERATOR_ROLE]
 
 /** Whether the user's role may post jobs (and so use the job-management area). */
 export const isPosterRole = (user: { role: Role }) => POSTER_ROLES.includes(user.role)
-
-/** @deprecated The same list as POSTER_ROLES, under its old name, until the web app moves to it. */
-export const ADMIN_ROUTE_ROLES = POSTER_ROLES
