@@ -7,7 +7,7 @@ import { hmac, safeEqual } from '../../lib/crypto'
 import type { Outbox } from '../../mail/outbox'
 import { usersRepo } from '../users/users.repo'
 import type { CodeLimits, Requester } from './code-limits'
-import { freshCode, newCode } from './codes'
+import { freshCode, newCode, wrongCode } from './codes'
 
 const FAILED = 'Email change failed'
 
@@ -115,14 +115,7 @@ export function emailChangeService(deps: {
             .where(eq(emailChanges.userId, user.id))
           await limits.recordFailure(tx, row.newEmail, `u:${user.id}`, false)
           const left = OTP.maxAttempts - row.attempts - 1
-          return {
-            error: badRequest(
-              left > 0
-                ? `${FAILED}: wrong code, ${left} ${left === 1 ? 'try' : 'tries'} left.`
-                : `${FAILED}: too many wrong tries. Request a new code.`,
-              left > 0 ? 'otp_invalid' : 'otp_locked',
-            ),
-          }
+          return { error: wrongCode(FAILED, left) }
         }
         await tx.delete(emailChanges).where(eq(emailChanges.userId, user.id))
         const other = await usersRepo.byEmail(tx, row.newEmail)

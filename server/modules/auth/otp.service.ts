@@ -9,7 +9,7 @@ import { hmac, safeEqual, shortId } from '../../lib/crypto'
 import type { Mail, Mailer } from '../../mail/mailer'
 import type { Outbox } from '../../mail/outbox'
 import type { CodeLimits, Requester } from './code-limits'
-import { freshCode, newCode } from './codes'
+import { freshCode, newCode, wrongCode } from './codes'
 import { usersRepo } from '../users/users.repo'
 
 type Purpose = 'signup' | 'login'
@@ -151,14 +151,7 @@ export function otpService({ db, outbox, transport, secret, limits, now = Date.n
           await limits.recordFailure(tx, email, r.key, known)
           const attempts = Math.max(...live.map((x) => x.attempts)) + 1
           const left = OTP.maxAttempts - attempts
-          return {
-            error: badRequest(
-              left > 0
-                ? `${FAILED}: wrong code, ${left} ${left === 1 ? 'try' : 'tries'} left.`
-                : `${FAILED}: too many wrong tries. Request a new code.`,
-              left > 0 ? 'otp_invalid' : 'otp_locked',
-            ),
-          }
+          return { error: wrongCode(FAILED, left) }
         }
         const signedIn = await accountFor(tx, email, row)
         if (!signedIn) {
