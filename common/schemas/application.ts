@@ -3,6 +3,7 @@ import { APPLICATION_STATUSES } from './application-status'
 import { linkField, stripControls } from './fields'
 import { CompanyRef, CreatorRef } from './job-answer'
 import { JOB_STATUSES } from './job'
+import { PublicProfileDto } from './user'
 
 export { APPLICATION_STATUSES, DECIDABLE_STATUSES } from './application-status'
 export type { ApplicationStatusValue } from './application-status'
@@ -73,13 +74,7 @@ export const ApplicantDto = z.object({
     fullname: z.string(),
     email: z.string().optional(),
     phoneNumber: z.string().nullable().optional(),
-    profile: z.object({
-      bio: z.string(),
-      skills: z.array(z.string()),
-      resume: z.string().nullable(),
-      resumeOriginalName: z.string().nullable(),
-      avatar: z.string().nullable(),
-    }),
+    profile: PublicProfileDto,
   }),
 })
 

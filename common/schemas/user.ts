@@ -50,14 +50,16 @@ export const UpdateSkillsBody = z.object({
 })
 export const RoleBody = z.object({ role: z.enum(SELF_ROLES) })
 
-export const ProfileDto = z.object({
+/** The public part of a profile, as every answer that shows a person carries it. */
+export const PublicProfileDto = z.object({
   bio: z.string(),
   skills: z.array(z.string()),
   resume: z.string().nullable(),
   resumeOriginalName: z.string().nullable(),
   avatar: z.string().nullable(),
-  profilePhoto: z.string().nullable(),
 })
+
+export const ProfileDto = PublicProfileDto.extend({ profilePhoto: z.string().nullable() })
 
 /** A user as the API presents it. email and phoneNumber are present only for the user themself. */
 export const UserDto = z.object({
