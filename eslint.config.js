@@ -4,7 +4,7 @@ import reactHooks from 'eslint-plugin-react-hooks'
 import globals from 'globals'
 import fs from 'node:fs'
 
-// Each folder of web/src/features is a zone (STYLE.md §5, as bulletproof-react does with import/no-restricted-paths):
+// Each folder of web/src/features is a zone (ADR 046, as bulletproof-react does with import/no-restricted-paths):
 // a feature may import components/, lib/, hooks/, config/, @common and itself, never another feature or the app.
 // Features are composed in web/src/app. Shared code (components/, lib/, hooks/, config/) imports no feature at all.
 const FEATURES = fs

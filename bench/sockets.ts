@@ -176,7 +176,7 @@ function connect(url: string, token: string): Promise<ClientSocket> {
   const socket: ClientSocket = connectClient(url, {
     transports: ['websocket'],
     auth: { token },
-    // The web client's timing (spec §9): a dropped client comes back after 1–5 s and recovers what it missed.
+    // The web client's timing (product.md §13): a dropped client comes back after 1–5 s and recovers what it missed.
     reconnection: true,
     reconnectionDelay: 1000,
     reconnectionDelayMax: 5000,

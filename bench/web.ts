@@ -159,7 +159,7 @@ async function firstJobId(s: Server): Promise<string> {
 }
 
 /**
- * Puts the session where the app keeps it (spec §3: `user` and `token` in localStorage; RequireAuth reads the
+ * Puts the session where the app keeps it (product.md §4: `user` and `token` in localStorage; RequireAuth reads the
  * stored user), through a second DevTools client on the same browser. The session cookie goes as an extra header.
  */
 async function storeSession(port: number, origin: string, session: SignedIn) {

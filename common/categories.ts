@@ -1,4 +1,4 @@
-/** The ten opportunity categories of the job browser's dropdown (spec §2), in the order it shows them. */
+/** The ten opportunity categories of the job browser's dropdown (product.md §3), in the order it shows them. */
 export const CATEGORIES = [
   'Internships',
   'Jobs',

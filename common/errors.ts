@@ -1,4 +1,4 @@
-/** The error envelope every failing API call answers with (DECISIONS.md "API shape"). */
+/** The error envelope every failing API call answers with (product.md §14). */
 export interface ErrorBody {
   success: false
   message: string

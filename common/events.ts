@@ -1,7 +1,7 @@
 import type { ChatMessage } from './schemas/chat'
 import type { NotificationItem } from './schemas/notification'
 
-/** Socket.IO events the server sends (spec §7 names kept: receiveMessage, receiveNotification). */
+/** Socket.IO events the server sends (product.md §14 names kept: receiveMessage, receiveNotification). */
 export interface ServerToClientEvents {
   receiveMessage: (message: ChatMessage) => void
   receiveNotification: (notification: NotificationItem) => void
@@ -24,7 +24,7 @@ export type Ack<T> = (
 
 /** Socket.IO events a client sends. */
 export interface ClientToServerEvents {
-  /** Spec §4: join the room named by your own _id. Any other id is refused. */
+  /** product.md §14: join the room named by your own _id. Any other id is refused. */
   join: (userId: string, ack?: Ack<object>) => void
   sendMessage: (
     body: { receiver: string; content: string; jobId?: string | null },
@@ -46,7 +46,7 @@ export interface PublishedEvents {
 /** Per-socket event limits (events per 10 s window). */
 export const SOCKET_LIMITS = { windowMs: 10_000, sendMessage: 30, typing: 40, other: 60 } as const
 
-/** Client timing from spec §9. */
+/** Client timing from product.md §13. */
 export const SOCKET_CLIENT = {
   timeout: 20_000,
   reconnectionDelay: 1000,

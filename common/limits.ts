@@ -33,7 +33,7 @@ export const TEXT = {
   phoneMax: 20,
 } as const
 
-/** Toast timings from spec §9 (milliseconds). */
+/** Toast timings from product.md §13 (milliseconds). */
 export const TOAST = {
   defaultMs: 4000,
   visible: 3,

@@ -1,4 +1,4 @@
-/** India's 28 states and 8 union territories (spec §5 "Location"), plus Remote, the default. */
+/** India's 28 states and 8 union territories (product.md §6 "Location"), plus Remote, the default. */
 export const STATES = [
   'Andhra Pradesh',
   'Arunachal Pradesh',

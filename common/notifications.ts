@@ -1,4 +1,7 @@
-/** Every notification type (migration 0003 holds the same list). The spec's four, a new applicant, escrow, feed. */
+/**
+ * Every notification type (migration 0003 holds the same list). The original four, a new applicant, escrow, feed
+ * (product.md §11).
+ */
 export const NOTIFICATION_TYPES = [
   'application',
   'application_accepted',

@@ -8,7 +8,7 @@ export type SelfRole = (typeof SELF_ROLES)[number]
  * operator role, whose stored value is 'admin'. Code says `poster` for the first and `operator` for the second.
  */
 
-/** The operator role's stored value (DECISIONS.md "Accounts and roles"). */
+/** The operator role's stored value (product.md §2). */
 export const OPERATOR_ROLE = 'admin' satisfies Role
 
 /** Whether the user is an operator (the 'admin' role), not merely someone managing their own jobs. */

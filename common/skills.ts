@@ -1,4 +1,4 @@
-/** The four skill categories of spec §2 "Skills", with the chips each offers. */
+/** The four skill categories of product.md §5 "Skills", with the chips each offers. */
 export const SKILL_CATEGORIES: { name: string; skills: string[] }[] = [
   {
     name: 'Technology / IT',

@@ -1,5 +1,5 @@
 /**
- * The one fixed status palette (spec §9 "Status colours: fixed per status"; DECISIONS.md "Spec quirks").
+ * The one fixed status palette (product.md §13 "Status colours: fixed per status").
  * Plain hex values so any renderer (web badges, emails, docs) can use them; no DOM or Node APIs here.
  */
 export type StatusTone = 'neutral' | 'info' | 'success' | 'warning' | 'danger' | 'accent'
@@ -22,14 +22,14 @@ export const TONE_COLORS: Record<StatusTone, ToneColors> = {
   accent: { fg: '#6d28d9', bg: '#f5f3ff', border: '#c4b5fd' },
 }
 
-/** Job status (spec §4): draft, active, closed. */
+/** Job status (product.md §6): draft, active, closed. */
 export const JOB_STATUS_TONE = {
   draft: 'neutral',
   active: 'success',
   closed: 'danger',
 } as const satisfies Record<string, StatusTone>
 
-/** Application status (spec §4): pending, accepted, rejected, interview, offer. */
+/** Application status (product.md §7): pending, accepted, rejected, interview, offer. */
 export const APPLICATION_STATUS_TONE = {
   pending: 'warning',
   accepted: 'success',
@@ -38,7 +38,7 @@ export const APPLICATION_STATUS_TONE = {
   offer: 'accent',
 } as const satisfies Record<string, StatusTone>
 
-/** Fund status (spec §4): Not Initiated → In Escrow → Released. */
+/** Fund status (product.md §8): Not Initiated → In Escrow → Released. */
 export const FUND_STATUS_TONE = {
   'Not Initiated': 'neutral',
   'In Escrow': 'info',

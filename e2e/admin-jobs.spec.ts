@@ -15,8 +15,8 @@ import {
 /*
  * Issue 3 "Shown by" (client side): a client posts one job of each payment model through the form and one from a
  * template, edits one, and manages them; two freelancers apply; the client accepts one and rejects the other and
- * the freelancers see both statuses. Texts from spec §2 (Admin jobs manage, Post a job, Job templates, Applicants),
- * §5 (Post job validation, numeric rule, totals, skills, location), §8 and §9; DECISIONS.md "Spec quirks".
+ * the freelancers see both statuses. Texts from product.md §3 (Admin jobs manage, Post a job, Job templates,
+ * Applicants), §6 (Post job validation, numeric rule, totals, skills, location, drafts), §13 and §15.
  */
 
 /** The row (desktop table) or card (mobile) of one job on the manage page. */
@@ -25,7 +25,7 @@ const jobRow = (page: Page, id: string): Locator => main(page).locator(`[data-jo
 const applicationRow = (page: Page, id: string): Locator =>
   main(page).locator(`[data-application-id="${id}"]`)
 
-/** Spec §9: 20 characters on desktop, 40 on mobile, then an ellipsis. */
+/** product.md §13: 20 characters on desktop, 40 on mobile, then an ellipsis. */
 const cut = (title: string, max: number) => (title.length > max ? `${title.slice(0, max).trimEnd()}…` : title)
 
 /** The page never scrolls sideways (tables scroll inside their box or become cards). */
@@ -68,7 +68,7 @@ test('a client posts a job in every payment model and from a template, edits one
   await expect(page).toHaveURL('/admin/jobs/create')
   await expect(main(page).getByRole('heading', { level: 1, name: 'Post a job' })).toBeVisible()
 
-  // --- Spec §5: submit is disabled until a payment type is chosen ----------------------------------------
+  // --- product.md §6: submit is disabled until a payment type is chosen ----------------------------------
   const publish = main(page).getByRole('button', { name: 'Publish', exact: true })
   const draft = main(page).getByRole('button', { name: 'Save as draft', exact: true })
   await expect(publish).toBeDisabled()
@@ -147,7 +147,7 @@ test('a client posts a job in every payment model and from a template, edits one
   })
   expect(oneTime.job).toMatchObject({ status: 'active', total: 45000, paymentType: 'one-time' })
   await toasts.expect('Job posted successfully!', 'success')
-  // Spec §9: the redirect comes 1.6 s after the post, to the manage page (DECISIONS.md).
+  // product.md §13: the redirect comes 1.6 s after the post, to the manage page (§3).
   await expect(page).toHaveURL('/admin/jobs/create')
   await expect(page).toHaveURL('/admin/jobs/manage', { timeout: 5_000 })
 
@@ -422,7 +422,7 @@ test('freelancers apply; the client accepts one and rejects the other, and each 
   await expect(devRow.getByRole('button', { name: /^Reject/ })).toBeDisabled()
   await expect(devRow.getByText(contactLater)).toBeVisible()
   await expect(main(page)).not.toContainText(dev.email)
-  // Spec §7: the status travels in lowercase.
+  // The status travels in lowercase.
   expect(decisions.map((d) => JSON.parse(d))).toEqual([{ status: 'accepted' }, { status: 'rejected' }])
   await shot(page, testInfo, 'admin-applicants')
 

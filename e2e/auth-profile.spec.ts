@@ -17,13 +17,13 @@ import {
 
 /*
  * Issue 2 "Shown by": signup → code from the SMTP sink → profile → edit profile → skills → logout → login, at
- * desktop and mobile sizes. Texts from spec §2 (Login and signup, Profile, Skills), §4, §5 and §8.
+ * desktop and mobile sizes. Texts from product.md §3 (Login and signup, Profile, Skills), §4, §5 and §15.
  */
 test('a newcomer signs up, fills in the profile and skills, logs out and back in', async ({
   page,
   toasts,
 }, testInfo) => {
-  // The login at the end must wait out the server's 30 s between two codes to one email (DECISIONS.md).
+  // The login at the end must wait out the server's 30 s between two codes to one email (product.md §4).
   test.slow()
   const email = uniqueEmail('newcomer')
   const fullname = 'Asha Verma'
@@ -44,9 +44,9 @@ test('a newcomer signs up, fills in the profile and skills, logs out and back in
   const sendRequest = page.waitForRequest((r) => r.url().endsWith('/api/v1/user/send-otp'))
   const after = Date.now()
   await page.getByRole('button', { name: 'Send OTP' }).click()
-  // Spec §2: while busy the button reads 'Sending OTP...' (and §4: the loading flag disables it).
+  // product.md §3: while busy the button reads 'Sending OTP...' (and §4: the loading flag disables it).
   await expect(page.getByRole('button', { name: 'Sending OTP...' })).toBeDisabled()
-  // Spec §5: the name and email are trimmed before sending.
+  // product.md §4: the name and email are trimmed before sending.
   expect((await sendRequest).postDataJSON()).toMatchObject({ email, fullname, role: 'freelancer' })
   await held.release()
   await expect(otpField(page)).toBeVisible()
@@ -93,7 +93,7 @@ test('a newcomer signs up, fills in the profile and skills, logs out and back in
   await toasts.expect('Signed up successfully!', 'success')
   await expect(main(page).getByRole('heading', { level: 1, name: fullname })).toBeVisible()
   await expect(main(page).getByText(`@${user.username}`, { exact: true })).toBeVisible()
-  // Spec §2: without a photo the avatar shows the uppercase first letter of the name.
+  // product.md §5: without a photo the avatar shows the uppercase first letter of the name.
   await expect(main(page).getByLabel(fullname, { exact: true })).toHaveText('A')
   await expect(main(page).getByText(email, { exact: true })).toBeVisible()
   await expect(main(page).getByText('No resume uploaded')).toBeVisible()
@@ -129,7 +129,7 @@ test('a newcomer signs up, fills in the profile and skills, logs out and back in
 
   await expect(main(page).getByText(bio)).toBeVisible()
   await expect(main(page).getByText(phone, { exact: true })).toBeVisible()
-  // Spec §5: trimmed, empties dropped.
+  // product.md §6: trimmed, empties dropped.
   await expect(main(page).getByRole('list', { name: 'Skills' }).getByRole('listitem')).toHaveText([
     'React',
     'Node.js',
@@ -142,7 +142,7 @@ test('a newcomer signs up, fills in the profile and skills, logs out and back in
   expect(resume.status()).toBe(200)
   expect(resume.headers()['content-type']).toBe('application/pdf')
   expect((await resume.body()).subarray(0, 5).toString('latin1')).toBe('%PDF-')
-  // The stored copy of the user follows the edit (spec §4 "Profile edit").
+  // The stored copy of the user follows the edit (product.md §5 "Profile edit").
   expect((await storedUser(page))?.profile.bio).toBe(bio)
 
   // --- A non-PDF renamed .pdf is refused by the server and nothing changes ------------------------------
@@ -284,7 +284,7 @@ test('a newcomer signs up, fills in the profile and skills, logs out and back in
   await expect(page.getByRole('link', { name: 'Login', exact: true })).toHaveCount(0)
   expect((await storedUser(page))?.fullname).toBe(newName)
 
-  // Spec §4 "Session restore": a reload keeps the session (restored from local storage `user`).
+  // product.md §4 "Session restore": a reload keeps the session (restored from local storage `user`).
   await page.reload()
   await expect(page.getByRole('button', { name: 'Profile menu' })).toBeVisible()
   await page.getByRole('button', { name: 'Profile menu' }).click()
@@ -293,7 +293,7 @@ test('a newcomer signs up, fills in the profile and skills, logs out and back in
   ).toBeVisible()
   await page.keyboard.press('Escape')
 
-  // Spec §2 routes: /login redirects to / and /signup to /m/{userId} when already signed in.
+  // product.md §3 routes: /login redirects to / and /signup to /m/{userId} when already signed in.
   await page.goto('/login')
   await expect(page).toHaveURL('/')
   await page.goto('/signup')

@@ -14,7 +14,7 @@ import {
 /*
  * Issue 5 "Shown by" (web): a client and a freelancer chat live in two browsers — typing shown, unread counts,
  * read receipts — the client accepts the application and the freelancer's bell badge rises without a reload, and
- * the notification opens /chat/{employerId}. Spec §2 (Chat, Notification panel), §4, §5 (chat send rule), §9.
+ * the notification opens /chat/{employerId}. product.md §9 (chat screens, send rule), §11 (Notification panel), §13.
  */
 
 const jobBody = (title: string) => ({

@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test'
 import { createUserViaApi, expect, main, signInAs, test } from './helpers/app'
 
-/* Spec §2 "Navigation chrome" and "Search entry points", §6 (who sees what). */
+/* product.md §3 "Navigation chrome" and "Search entry points", §2 (who sees what). */
 
 /** The nav landmark named 'Main': the sidebar's list on desktop, the bottom tab bar on mobile. */
 const mainNav = (page: Page) => page.getByRole('navigation', { name: 'Main' })
@@ -29,7 +29,7 @@ test.describe('desktop sidebar', () => {
     await expect(mainNav(page).getByRole('link')).toHaveText(['Home', 'Feed', 'Chat'])
     await expect(sidebar(page).getByRole('link', { name: 'Login', exact: true })).toBeVisible()
     await expect(sidebar(page).getByRole('link', { name: 'Signup', exact: true })).toBeVisible()
-    // Spec §6: only signed-in users see the create menu, the bell and the profile popover.
+    // product.md §2: only signed-in users see the create menu, the bell and the profile popover.
     for (const name of ['Create', 'Notifications', 'Profile menu'])
       await expect(page.getByRole('button', { name })).toHaveCount(0)
     await expect(page.getByRole('searchbox')).toBeHidden()
@@ -52,7 +52,7 @@ test.describe('desktop sidebar', () => {
     await expect(sidebar(page).getByRole('link', { name: 'Login', exact: true })).toHaveCount(0)
     await expect(sidebar(page).getByRole('link', { name: 'Signup', exact: true })).toHaveCount(0)
 
-    // Spec §2: the desktop search action goes to /search without a query.
+    // product.md §3: the desktop search action goes to /search without a query.
     await sidebar(page).getByRole('link', { name: 'Search' }).click()
     await expect(page).toHaveURL('/search')
     await mainNav(page).getByRole('link', { name: 'Admin Jobs' }).click()

@@ -15,13 +15,13 @@ import {
   type ApiUser,
 } from './helpers/app'
 
-/* Spec §2 "Routes" (admin routes), §6 "Roles and permissions" and issue 2's public-profile rule. */
+/* product.md §3 "Routes" (admin routes), §2 "Roles and permissions" and issue 2's public-profile rule. */
 
 test.describe('admin route guard', () => {
   test('a visitor is sent to /login and, once logged in as a client, comes back to the admin page', async ({
     page,
   }) => {
-    // The login must wait out the server's 30 s between two codes to one email (DECISIONS.md).
+    // The login must wait out the server's 30 s between two codes to one email (product.md §4).
     test.slow()
     const email = uniqueEmail('client')
     const user = await signUpViaUi(page, { fullname: 'Kabir Mehta', email, role: 'I want to hire' })
@@ -85,7 +85,7 @@ test.describe('admin route guard', () => {
       status: 'rejected',
     })
 
-    // The notification goes where spec §4 says (the applicants page), and that page hands the applicant to the
+    // The notification goes where product.md §11 says (the applicants page), and that page hands the applicant to the
     // job they applied to.
     await signInAs(page, applicant, '/jobs')
     await page

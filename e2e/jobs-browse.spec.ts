@@ -16,7 +16,7 @@ import {
  * Issue 3 "Shown by" (web, freelancer side): the job browser's filters live in the URL, a misspelt search finds the
  * job, the detail's Apply button goes Apply Now → Applying... → Applied Successfully and stays so, the profile's
  * Applied Jobs table lists it; the browser's states; the creator's menu; and the phone layout.
- * Texts from spec §2 "Job browser", "Explore", "Search entry points", §4 "Apply button", §8 and §9.
+ * Texts from product.md §3 "Job browser", "Explore", "Search entry points", §7 "Apply button", §13 and §15.
  * The e2e server starts without demo data, so a client posts the jobs through the API here.
  */
 
@@ -141,7 +141,7 @@ test('a freelancer filters, shares the view, finds a job with a misspelt search,
     `/m/${client.user.userId}`,
   )
   await expect(card(page, translation.title)).toContainText('₹500.00 / unit')
-  // The Distance chip is shown, static and inert (DECISIONS.md).
+  // The Distance chip is shown, static and inert (product.md §3).
   await expect(main(page).getByRole('note', { name: /Distance: 15 mi/ })).toHaveText('15 mi')
 
   // --- Filter by category and Free: the URL carries the view -----------------------------------------------
@@ -268,7 +268,7 @@ test('the browser auto-selects the first result, shows the picked job beside the
   await expect(panel.getByRole('heading', { level: 2, name: firstTitle })).toBeVisible()
   await expect(firstLink).toHaveAttribute('aria-current', 'true')
   const [listBox, panelBox] = [await list.boundingBox(), await panel.boundingBox()]
-  // Spec §2: the list takes 2/5 of the width and the panel 3/5.
+  // product.md §3: the list takes 2/5 of the width and the panel 3/5.
   expect(Math.abs(listBox!.width / (listBox!.width + panelBox!.width) - 0.4)).toBeLessThan(0.03)
 
   // Picking a card (keyboard: a link, Enter) shows it; the URL names it, so a reload keeps it.

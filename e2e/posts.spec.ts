@@ -3,7 +3,7 @@ import sharp from 'sharp'
 import { call, createUserViaApi, expect, main, shot, signInAs, test } from './helpers/app'
 
 /*
- * Issue 6 "Shown by": a post with two photos and a link from the Create Post dialog (spec §2, §3, §4, §5, §8);
+ * Issue 6 "Shown by": a post with two photos and a link from the Create Post dialog (product.md §10, §15);
  * it shows in the feed, My Posts and the profile; a second person likes and comments; the author deletes it.
  */
 
@@ -32,20 +32,20 @@ test('a post with two photos and a link: create, see everywhere, like and commen
       .or(main(page).getByRole('list', { name: 'Posts' })),
   ).toBeVisible()
 
-  // --- The dialog from the create menu (spec §2) ---------------------------------------------------------
+  // --- The dialog from the create menu (product.md §3) ---------------------------------------------------
   await mainNav(page).getByRole('button', { name: 'Create' }).click()
   await page.getByRole('menuitem', { name: 'Post', exact: true }).click()
   const dialog = page.getByRole('dialog', { name: 'Create Post' })
   await expect(dialog).toBeVisible()
   const text = dialog.getByPlaceholder("What's on your mind?")
   const postButton = dialog.getByRole('button', { name: 'Post', exact: true })
-  // Spec §5: disabled while there is neither trimmed text nor media.
+  // product.md §10: disabled while there is neither trimmed text nor media.
   await expect(postButton).toBeDisabled()
   await text.fill('   ')
   await expect(postButton).toBeDisabled()
   for (const name of ['Emoji', 'Location']) await expect(dialog.getByRole('button', { name })).toBeVisible()
 
-  // Spec §2: the Link toggle inserts 'Add link' prefilled with 'https://'.
+  // product.md §10: the Link toggle inserts 'Add link' prefilled with 'https://'.
   await dialog.getByRole('button', { name: 'Link' }).click()
   const linkInput = dialog.getByPlaceholder('Add link')
   await expect(linkInput).toHaveValue('https://')
@@ -64,11 +64,11 @@ test('a post with two photos and a link: create, see everywhere, like and commen
   await dialog.getByRole('button', { name: 'Remove extra.png' }).click()
   await expect(grid.getByRole('listitem')).toHaveCount(2)
   await expect(postButton).toBeEnabled()
-  // Never local object URLs (DECISIONS): the previews are the server's thumbnails.
+  // Never local object URLs (product.md §10): the previews are the server's thumbnails.
   for (const img of await grid.getByRole('img').all())
     expect(await img.getAttribute('src')).toMatch(/^\/uploads\//)
 
-  // A link the server refuses: the dialog stays open with the server's message (spec §4, §8).
+  // A link the server refuses: the dialog stays open with the server's message (product.md §10, §15).
   await linkInput.fill('https://not a link')
   await text.fill(`  ${words}  `)
   await postButton.click()
@@ -196,7 +196,7 @@ test('the composer checks before sending: empty posts are refused with the spec 
   await shot(page, testInfo, 'posts-empty')
   await main(page).getByRole('button', { name: 'Create your first post' }).click()
   const dialog = page.getByRole('dialog', { name: 'Create Post' })
-  // Ctrl+Enter submits from the text box; with nothing in it the spec's message shows and nothing is sent.
+  // Ctrl+Enter submits from the text box; with nothing in it the message of product.md §10 shows and nothing is sent.
   await dialog.getByPlaceholder("What's on your mind?").press('Control+Enter')
   await toasts.expect('Please add some content or media', 'error')
   await expect(dialog.getByRole('alert')).toHaveText('Please add some content or media')

@@ -2,7 +2,7 @@ import crypto from 'node:crypto'
 import { call, createUserViaApi, expect, main, shot, signInAs, test } from './helpers/app'
 
 /*
- * Search shows posts (DECISIONS "Search": data.posts): a post is found by a word in its text and shown in a Posts
+ * Search shows posts (product.md §12: data.posts): a post is found by a word in its text and shown in a Posts
  * section after jobs and people, as the feed's own card — liking it there works as in the feed. A search that no
  * post matches has no Posts section.
  */

@@ -1,4 +1,4 @@
-/** Typed errors; the error plugin renders each as the envelope of DECISIONS.md "API shape". */
+/** Typed errors; the error plugin renders each as the envelope of product.md §14. */
 export class AppError extends Error {
   constructor(
     public readonly statusCode: number,

@@ -8,7 +8,7 @@ import { PublicProfileDto } from './user'
 export { APPLICATION_STATUSES, DECIDABLE_STATUSES } from './application-status'
 export type { ApplicationStatusValue } from './application-status'
 
-/** The cover letter used when an applicant leaves it empty (spec §8 "Default texts"). */
+/** The cover letter used when an applicant leaves it empty (product.md §7 "Default texts"). */
 export const DEFAULT_COVER_LETTER =
   'I am interested in this opportunity and believe my skills are a good fit. I would be glad to discuss how I can help.'
 export const COVER_LETTER_MAX = 5000
@@ -29,7 +29,7 @@ export const ApplyBody = z
   .optional()
   .transform((v) => v ?? { resume: null, coverLetter: '' })
 
-/** PATCH /application/applications/:applicationId/status — lowercase, as the spec's client sends it. */
+/** PATCH /application/applications/:applicationId/status — lowercase, as the web app sends it. */
 export const ApplicationStatusBody = z.object({
   status: z.enum(APPLICATION_STATUSES, {
     error: `Status must be one of: ${APPLICATION_STATUSES.join(', ')}`,
@@ -56,7 +56,7 @@ export const MyApplicationDto = z.object({
 })
 
 /**
- * An application as the job's poster sees it (spec §3 Application). The applicant's email and phone number are
+ * An application as the job's poster sees it (product.md §7 Application). The applicant's email and phone number are
  * present only once the poster has accepted them (ADR 041); before that they are left out, as on profiles (ADR 035).
  */
 export const ApplicantDto = z.object({

@@ -1,6 +1,6 @@
 import { z } from 'zod'
 
-/** Digits with an optional decimal point (spec §5 "Numeric fields"): "500", "499.5", ".5", "12.". */
+/** Digits with an optional decimal point (product.md §6 "Numeric fields"): "500", "499.5", ".5", "12.". */
 export const NUMERIC_TEXT = /^(\d+(\.\d*)?|\.\d+)$/
 /** Control characters are never meaningful in titles or descriptions (and would break highlight markers). */
 // eslint-disable-next-line no-control-regex -- matching control characters is the point
@@ -52,7 +52,7 @@ const inr = new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR',
 /** Largest amount or rate a job may name, in rupees (₹1 crore). */
 export const MONEY_MAX_RUPEES = 1_00_00_000
 
-/** Rupees with at most 2 decimals (DECISIONS.md "Money"). */
+/** Rupees with at most 2 decimals (product.md §6). */
 export const moneyField = (label: string, max = MONEY_MAX_RUPEES) =>
   numericField({ label, max, decimals: 2, format: (n) => inr.format(n) })
 

@@ -19,7 +19,7 @@ export const CompanyRef = z.object({
   website: z.string().nullable(),
 })
 
-/** A job as the API presents it (spec §3 Job). Money is rupees; `applications` lists applicant ids. */
+/** A job as the API presents it (product.md §6 Job). Money is rupees; `applications` lists applicant ids. */
 export const JobDto = z.object({
   _id: z.string(),
   title: z.string(),
@@ -49,7 +49,7 @@ export const JobDto = z.object({
   daysLeft: z.number().nullable(),
   isFree: z.boolean(),
   isDiscounted: z.boolean(),
-  /** No geolocation is kept; always null (the Distance chip is static, DECISIONS.md). */
+  /** No geolocation is kept; always null (the Distance chip is static, product.md §3). */
   distance: z.null(),
   skills: z.array(z.string()),
   views: z.number(),

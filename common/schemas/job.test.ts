@@ -9,7 +9,7 @@ const issues = (body: unknown) => {
   return r.success ? [] : r.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message }))
 }
 
-describe('JobBody (spec §5 validation, shared by the web form and the server)', () => {
+describe('JobBody (product.md §6 validation, shared by the web form and the server)', () => {
   it.each([
     ['a blank title', { ...base, title: '   ' }],
     ['a blank description', { ...base, description: '' }],
@@ -94,7 +94,7 @@ describe('JobBody (spec §5 validation, shared by the web form and the server)',
   })
 })
 
-describe('jobMoney: the server computes totals (DECISIONS.md "Money")', () => {
+describe('jobMoney: the server computes totals (product.md §6)', () => {
   it('one-time = amount', () => {
     expect(jobMoney({ paymentType: 'one-time', amount: 15000.5 })).toEqual({
       amountPaise: 1500050,

@@ -35,8 +35,9 @@ const CANONICAL_SKILLS = new Map(
   SKILL_CATEGORIES.flatMap((c) => c.skills).map((s) => [s.toLowerCase(), s] as const),
 )
 /**
- * Skills as a list or a comma-separated string (spec §5): trimmed, empties dropped, duplicates removed without regard
- * to case, and the chips of the Skills page spelled their way ("react" → "React") so filters and matching agree.
+ * Skills as a list or a comma-separated string (product.md §6): trimmed, empties dropped, duplicates removed without
+ * regard to case, and the chips of the Skills page spelled their way ("react" → "React") so filters and matching
+ * agree.
  */
 export const SkillsInput = z
   .union([z.array(z.string()), z.string()])
@@ -78,7 +79,7 @@ const deadline = z
     return d
   })
 
-/** The post-a-job form's fields (spec §7 POST /job/post), also PUT /job/:id. `total` is never read. */
+/** The post-a-job form's fields (product.md §14 POST /job/post), also PUT /job/:id. `total` is never read. */
 export const JobFields = z.object({
   title: textField('Title', JOB_LIMITS.titleMax).optional(),
   description: textField('Description', JOB_LIMITS.descriptionMax).optional(),
@@ -137,7 +138,7 @@ export interface JobInput {
 /** Integer paise from rupees (≤ 2 decimals), without float drift. */
 const paise = (rupees: number | undefined) => Math.round((rupees ?? 0) * 100)
 
-/** What a job costs, from its payment model (DECISIONS.md "Money"); the browser's `total` is never trusted. */
+/** What a job costs, from its payment model (product.md §6); the browser's `total` is never trusted. */
 export function jobMoney(v: {
   paymentType: PaymentType
   amount?: number
@@ -158,7 +159,7 @@ export function jobMoney(v: {
   return { amountPaise: null, ratePaise, units: null, cycles, totalPaise: ratePaise * cycles }
 }
 
-/** The body of POST /job/post and PUT /job/:id, with spec §5's messages (the required-fields one first). */
+/** The body of POST /job/post and PUT /job/:id, with product.md §6's messages (the required-fields one first). */
 export const JobBody = JobFields.check((ctx) => {
   const v = ctx.value
   if (!v.title || !v.description || !v.paymentType)

@@ -28,7 +28,10 @@ export const NotificationsQuery = z.object({
   limit: z.coerce.number().int().min(1).max(NOTIFICATIONS_PAGE_MAX).optional(),
 })
 
-/** GET /notification: newest first (spec §7 reads `notifications[]`), with the unread count for the bell. */
+/**
+ * GET /notification: newest first (the web app reads `notifications[]`, product.md §14), with the unread count for
+ * the bell.
+ */
 export const NotificationsAnswer = z.object({
   success: z.literal(true),
   notifications: z.array(NotificationDto),

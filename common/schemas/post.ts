@@ -1,6 +1,6 @@
 import { z } from 'zod'
 
-/** Feed limits (the spec shows none; DECISIONS leaves them to us — ADR 015). */
+/** Feed limits (product.md §10, ADR 015). */
 export const POST_LIMITS = {
   contentMax: 5000,
   commentMax: 1000,
@@ -22,7 +22,7 @@ export const unsupportedMediaMessage = (name: string) =>
 export const MEDIA_TYPES = ['image', 'video'] as const
 export type MediaType = (typeof MEDIA_TYPES)[number]
 
-/** Spec §5: the one message for a post with neither text nor media. */
+/** product.md §10: the one message for a post with neither text nor media. */
 export const EMPTY_POST_MESSAGE = 'Please add some content or media'
 
 /** A link must be an absolute http(s) URL. */
@@ -44,7 +44,10 @@ export const MediaRef = z.object({
   type: z.enum(MEDIA_TYPES, { error: 'A media type is image or video' }),
 })
 
-/** Spec §3 "Post create payload": content, media[] of {url, type}, link (omitted when empty), visibility 'public'. */
+/**
+ * product.md §10 "Post create payload": content, media[] of {url, type}, link (omitted when empty), visibility
+ * 'public'.
+ */
 export const CreatePostBody = z
   .object({
     content: z

@@ -36,7 +36,7 @@ const TOAST_LOG = '__e2eToasts'
 
 /**
  * Records every toast sonner renders, in sessionStorage so the log survives reloads and navigations in the tab.
- * Some toasts only live 900 ms (spec §9); a recorder catches each one the moment it enters the toaster, where
+ * Some toasts only live 900 ms (product.md §13); a recorder catches each one the moment it enters the toaster, where
  * polling for visibility could miss it.
  */
 function recordToasts(key: string) {
@@ -190,7 +190,7 @@ export async function updateProfileViaApi(session: Session, fields: Record<strin
 }
 
 /**
- * Puts an API-created session into the browser the way the app keeps it (spec §3: `user` and the token in local
+ * Puts an API-created session into the browser the way the app keeps it (product.md §4: `user` and the token in local
  * storage), then opens `path`; the app restores it on load.
  */
 export async function signInAs(page: Page, session: Session, path = '/') {
@@ -203,7 +203,7 @@ export async function signInAs(page: Page, session: Session, path = '/') {
   await expect(page.getByRole('button', { name: 'Profile menu' })).toBeVisible()
 }
 
-/** The user the app keeps in local storage under `user` (spec §3), or null. */
+/** The user the app keeps in local storage under `user` (product.md §4), or null. */
 export async function storedUser(page: Page): Promise<ApiUser | null> {
   return page.evaluate(() => {
     const raw = localStorage.getItem('user')
@@ -216,7 +216,7 @@ export const otpField = (page: Page) => page.getByLabel('One-time code')
 
 /**
  * Clicks 'Send OTP' on the login form until the server sends a code. The server allows one code per email every
- * 30 s (DECISIONS.md), so a login soon after the signup code is refused with 429 ('Please wait N seconds...');
+ * 30 s (product.md §4), so a login soon after the signup code is refused with 429 ('Please wait N seconds...');
  * the click is repeated until the code step shows. Returns the time before the accepted request, for getOtp.
  */
 export async function requestLoginCode(page: Page): Promise<number> {

@@ -12,7 +12,10 @@ export interface Mailer {
   close(): void
 }
 
-/** `console` prints the mail as one log line (the spec's "check the console"); `smtp` delivers it for real. */
+/**
+ * `console` prints the mail as one log line (the "sent" toast says to look there, product.md §4); `smtp` delivers it
+ * for real.
+ */
 export function createMailer(
   opts: { transport: 'console' | 'smtp'; smtpUrl?: string; from: string },
   log: FastifyBaseLogger,

@@ -18,7 +18,7 @@ afterAll(() => ctx?.close())
 
 const rows = async (q: ReturnType<typeof sql>) => (await ctx.database.db.execute(q)).rows as any[]
 
-describe('demo data (DECISIONS.md "Running")', () => {
+describe('demo data (README "Run it")', () => {
   it('loads users, companies, at least 200 jobs and applications, quickly', async () => {
     expect(summary).toMatch(/^9 users, 8 companies, \d+ jobs, \d+ applications, 12 messages$/)
     const [{ n }] = await rows(sql`select count(*)::int as n from jobs`)

@@ -96,7 +96,7 @@ export const DEMO_USERS: DemoUser[] = [
   },
 ]
 
-/** How many generated jobs join the hand-written ones (DECISIONS.md: at least 200 in all). */
+/** How many generated jobs join the hand-written ones (the README promises more than 200 in all). */
 export const GENERATED_JOBS = 240
 const BATCH = 100
 

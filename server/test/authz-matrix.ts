@@ -10,7 +10,7 @@ import { injectAs, mailedCode } from './helpers'
  *   own). other: a user of the same role with no tie to the resource. wrongRole: a user of the other role — where
  *   possible the one tied to the resource (the hired freelancer on the client's job, the job's client on the
  *   freelancer's application), so the cell proves the tie alone grants nothing.
- * - 404 where the design hides existence (drafts are seen only by their creator: DECISIONS.md "Spec quirks").
+ * - 404 where the design hides existence (drafts are seen only by their creator: product.md §6).
  *
  * The test fails when a registered route has no row here, and when a row names a route that no longer exists.
  */

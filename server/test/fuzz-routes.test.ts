@@ -29,7 +29,7 @@ const RUNS = Number(process.env.FUZZ_RUNS ?? 20)
 
 /**
  * Tables that may change while a refused request is answered: a wrong one-time code counts against the code
- * (otp_codes.attempts, DECISIONS.md "5 wrong tries then void"), and the scheduler's own bookkeeping
+ * (otp_codes.attempts, product.md §4 "5 wrong tries then void"), and the scheduler's own bookkeeping
  * (scheduled_tasks), which its once-a-minute poll writes whatever requests arrive — a run of this file lasts longer
  * than a minute, so a poll can land between the two fingerprints.
  */

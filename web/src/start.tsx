@@ -7,7 +7,7 @@ import { App } from './app'
 import { authStore } from './lib/auth-store'
 import { adoptFirstAnswer } from './lib/first-answer'
 
-// Spec §4 "Session restore": before the first render, so guards see the stored user straight away.
+// product.md §4 "Session restore": before the first render, so guards see the stored user straight away.
 authStore.restore()
 // The first screen's API answer, if the server wrote one into the page, moves out of the document (the query reads it).
 adoptFirstAnswer()

@@ -17,7 +17,7 @@ const JobParams = z.object({ id: z.string().max(64) })
 const AppParams = z.object({ applicationId: z.string().max(64) })
 const tags = ['applications']
 
-/** /api/v1/application (spec §7). */
+/** /api/v1/application (product.md §14). */
 export async function applicationsRoutes(app: FastifyInstance, opts: { applications: ApplicationsService }) {
   const r = app.withTypeProvider<ZodTypeProvider>()
   const { applications } = opts

@@ -17,10 +17,7 @@ import { requesterFor } from './device'
 import type { EmailChangeService } from './email-change.service'
 import type { otpService } from './otp.service'
 
-/**
- * Email-code signup and login, logout, and changing the sign-in email (DECISIONS.md "One-time codes and sessions",
- * ADR 042).
- */
+/** Email-code signup and login, logout, and changing the sign-in email (product.md §4, ADR 042). */
 export async function authRoutes(app: FastifyInstance, opts: { otp: ReturnType<typeof otpService> }) {
   const r = app.withTypeProvider<ZodTypeProvider>()
   // Each code route counts on its own, per IP (the caller is signed out).

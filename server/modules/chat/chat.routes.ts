@@ -16,7 +16,7 @@ import type { ChatService } from './chat.service'
 
 const tags = ['chat']
 
-/** /api/v1/chat (spec §7). The send body is parsed by the service so HTTP and the socket answer alike. */
+/** /api/v1/chat (product.md §14). The send body is parsed by the service so HTTP and the socket answer alike. */
 export async function chatRoutes(app: FastifyInstance, opts: { chat: ChatService; cache: ReadCache }) {
   const r = app.withTypeProvider<ZodTypeProvider>()
   const { chat, cache } = opts

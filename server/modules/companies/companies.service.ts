@@ -12,7 +12,9 @@ const fields = (i: CompanyInput) => ({
   description: i.description,
 })
 
-/** Company profiles (the spec's company area): anyone reads, clients create, owners change. */
+/**
+ * Company profiles (a job may name one of its client's, product.md §6): anyone reads, clients create, owners change.
+ */
 export function companiesService(deps: { db: Db }) {
   const { db } = deps
   const load = async (id: string) => {

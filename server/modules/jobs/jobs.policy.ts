@@ -7,8 +7,8 @@ export type JobAction = 'create' | 'view' | 'update' | 'changeStatus' | 'delete'
 const isCreator = (user: UserRow | null, job: JobRow | null) => !!user && !!job && job.createdBy === user.id
 
 /**
- * Who may do what with a job (DECISIONS.md "Accounts and roles": only the creator manages a job). `applied`: the
- * user has an application on the job (it keeps an archived job readable to them).
+ * Who may do what with a job (product.md §2: only the creator manages a job). `applied`: the user has an
+ * application on the job (it keeps an archived job readable to them).
  */
 export function can(
   user: UserRow | null,

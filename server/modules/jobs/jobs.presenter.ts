@@ -30,7 +30,7 @@ function highlights(v: JobView): JobDtoType['highlights'] {
   }
 }
 
-/** The API's job (spec §3): ids as strings, money in rupees, card fields computed. */
+/** The API's job (product.md §6): ids as strings, money in rupees, card fields computed. */
 export function presentJob(v: JobView, viewerId: string | null, now = new Date()): JobDtoType {
   const j = v.job
   const open = j.status === 'active' && !j.archivedAt && (!j.deadline || j.deadline > now)

@@ -15,7 +15,7 @@ const tags = ['jobs']
 const viewerKey = (req: FastifyRequest) =>
   req.user ? `u:${req.user.id}` : `a:${sha256(`${req.ip}|${req.headers['user-agent'] ?? ''}`).slice(0, 32)}`
 
-/** /api/v1/job (spec §7): post, edit, status, delete, the browser's list, the manage list, one job. */
+/** /api/v1/job (product.md §14): post, edit, status, delete, the browser's list, the manage list, one job. */
 export async function jobsRoutes(app: FastifyInstance, opts: { jobs: JobsService; cache: ReadCache }) {
   const r = app.withTypeProvider<ZodTypeProvider>()
   const { jobs, cache } = opts

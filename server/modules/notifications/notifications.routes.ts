@@ -14,7 +14,7 @@ import { notificationsService } from './notifications.service'
 const IdParams = z.object({ id: z.string().uuid('Not a valid notification id') })
 const tags = ['notifications']
 
-/** /api/v1/notification (spec §7): the caller's own notifications only. */
+/** /api/v1/notification (product.md §14): the caller's own notifications only. */
 export async function notificationsRoutes(app: FastifyInstance, opts: { cache: ReadCache }) {
   const r = app.withTypeProvider<ZodTypeProvider>()
 

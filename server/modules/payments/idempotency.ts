@@ -43,7 +43,7 @@ export async function idempotent<T extends object>(
   const hash = sha256(canonical({ route: route.replace(/^\/api(\/v1)?/, ''), params }))
   for (;;) {
     const result = await db.transaction(async (tx) => {
-      // Keys are kept at least 24 h (DECISIONS.md); older ones are cleared as new ones arrive.
+      // Keys are kept at least 24 h (product.md §8); older ones are cleared as new ones arrive.
       await tx.execute(
         sql`delete from idempotency_keys where user_id = ${userId}::uuid and key = ${key} and created_at < now() - interval '48 hours'`,
       )

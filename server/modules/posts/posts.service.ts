@@ -60,7 +60,9 @@ export function postsService(deps: {
   }
 
   return {
-    /** Spec §4 "Create post": media must be uploads this server issued to this user, unclaimed; link previewed. */
+    /**
+     * product.md §10 "Create post": media must be uploads this server issued to this user, unclaimed; link previewed.
+     */
     async create(user: UserRow, body: CreateInput): Promise<PostView> {
       const names: string[] = []
       for (const [i, m] of body.media.entries()) {

@@ -4,7 +4,7 @@ import { SearchAnswer, SearchQuery } from '@common/schemas/search'
 import { answerKey, sendCached, type ReadCache } from '../../lib/read-cache'
 import type { SearchService } from './search.service'
 
-/** GET /api/v1/search?q= → {success, data: {jobs, users, posts}} (DECISIONS.md "API shape"). */
+/** GET /api/v1/search?q= → {success, data: {jobs, users, posts}} (product.md §14). */
 export async function searchRoutes(app: FastifyInstance, opts: { search: SearchService; cache: ReadCache }) {
   const r = app.withTypeProvider<ZodTypeProvider>()
   r.get(

@@ -61,7 +61,7 @@ function parseForm<T extends z.ZodType>(schema: T, fields: Record<string, string
   throw badRequest(validationMessage(f, m), 'validation_failed', errors)
 }
 
-/** "a, b,, c" → ["a","b","c"]: trimmed, empties dropped, duplicates removed (spec §5). */
+/** "a, b,, c" → ["a","b","c"]: trimmed, empties dropped, duplicates removed (product.md §6). */
 export function splitSkills(s: string): string[] {
   return [
     ...new Set(

@@ -16,7 +16,7 @@ function SessionKeeper() {
 // arrived (its store replays active toasts to a late subscriber).
 const Toaster = lazy(() => import('sonner').then((m) => ({ default: m.Toaster })))
 
-/** App-wide providers: server state, session upkeep and the toaster with the spec's defaults (§9). */
+/** App-wide providers: server state, session upkeep and the toaster with the defaults of product.md §13. */
 export function AppProvider({ children }: { children: ReactNode }) {
   return (
     <QueryClientProvider client={queryClient}>

@@ -11,7 +11,7 @@ const placeholder = (name: keyof typeof import('./routes/simple-placeholders')) 
   return { Component: m[name] }
 }
 
-/** Every screen is lazy-loaded so the first download is only the chrome (STYLE.md §5). */
+/** Every screen is lazy-loaded so the first download is only the chrome (ADR 006). */
 export const routes: RouteObject[] = [
   {
     element: <AppLayout />,
@@ -58,8 +58,8 @@ export const routes: RouteObject[] = [
       { path: paths.conversation.pattern, lazy: () => import('./routes/chat/conversation') },
       { path: paths.experiencesCreate.pattern, lazy: placeholder('ExperiencesCreatePlaceholder') },
       {
-        // The spec's /admin URLs are the poster's job-posting area (post, manage, applicants), open to clients and
-        // operators alike: "admin" here names the area, not the operator role.
+        // The /admin URLs (product.md §3) are the poster's job-posting area (post, manage, applicants), open to
+        // clients and operators alike: "admin" here names the area, not the operator role.
         path: '/admin',
         element: (
           <RequireAuth roles={POSTER_ROLES}>

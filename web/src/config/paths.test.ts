@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { isAdminJobsActive, isChatActive, isHomeActive, paths, safeReturnPath } from './paths'
 
-describe('active-item rules (spec §2 Navigation chrome)', () => {
+describe('active-item rules (product.md §3 Navigation chrome)', () => {
   it('highlights Chat whenever the path contains /chat', () => {
     expect(isChatActive('/chat')).toBe(true)
     expect(isChatActive('/chat/u123')).toBe(true)
@@ -22,7 +22,7 @@ describe('active-item rules (spec §2 Navigation chrome)', () => {
 })
 
 describe('paths', () => {
-  it('encodes the search query (spec §2 /search?q={encoded query})', () => {
+  it('encodes the search query (product.md §3 /search?q={encoded query})', () => {
     expect(paths.search.href('ui design & more')).toBe('/search?q=ui%20design%20%26%20more')
     expect(paths.search.href()).toBe('/search')
   })

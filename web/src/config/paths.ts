@@ -1,4 +1,4 @@
-/** Every route string of the app (STYLE.md §5): `pattern` for the router, `href()` for links. */
+/** Every route string of the app (ADR 046): `pattern` for the router, `href()` for links. */
 const enc = encodeURIComponent
 
 export const paths = {
@@ -15,7 +15,8 @@ export const paths = {
   chat: { pattern: '/chat', href: () => '/chat' },
   conversation: { pattern: '/chat/:userId', href: (userId: string) => `/chat/${enc(userId)}` },
   experiencesCreate: { pattern: '/experiences/create', href: () => '/experiences/create' },
-  // The spec's /admin/* pages: the client's job-posting area (features/job-posting), not the operator role `admin`.
+  // The /admin/* pages of product.md §3: the client's job-posting area (features/job-posting), not the operator role
+  // `admin`.
   adminJobsManage: { pattern: '/admin/jobs/manage', href: () => '/admin/jobs/manage' },
   adminJobsCreate: { pattern: '/admin/jobs/create', href: () => '/admin/jobs/create' },
   adminJobTemplates: { pattern: '/admin/job-templates', href: () => '/admin/job-templates' },
@@ -28,9 +29,9 @@ export const paths = {
   feed: { pattern: '/feed', href: () => '/feed' },
 } as const
 
-/** Spec §2: Chat is highlighted when the path contains /chat. */
+/** product.md §3: Chat is highlighted when the path contains /chat. */
 export const isChatActive = (pathname: string) => pathname.includes('/chat')
-/** Spec §2: Admin Jobs is highlighted when the path starts with /admin/jobs/manage. */
+/** product.md §3: Admin Jobs is highlighted when the path starts with /admin/jobs/manage. */
 export const isAdminJobsActive = (pathname: string) => pathname.startsWith('/admin/jobs/manage')
 /** The social feed. */
 export const isFeedActive = (pathname: string) => pathname === '/feed'

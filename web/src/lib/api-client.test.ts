@@ -21,7 +21,7 @@ async function setup(status = 200) {
   return { api, API_SETTINGS, authStore }
 }
 
-describe('api client (spec §6, §9)', () => {
+describe('api client (product.md §4, §13)', () => {
   it('uses the spec settings: credentials, the XSRF cookie/header pair, the /api/v1 base', async () => {
     const { api, API_SETTINGS } = await setup()
     expect(API_SETTINGS).toEqual({

@@ -12,7 +12,7 @@ export const API_SETTINGS = {
 } as const
 
 /**
- * The one HTTP client (spec §6, §9): cookies on every call, no timeout, the XSRF cookie/header pair the server
+ * The one HTTP client (product.md §4, §13): cookies on every call, no timeout, the XSRF cookie/header pair the server
  * checks, and the bearer token when one is stored.
  */
 export const api = createClient({

@@ -39,7 +39,7 @@ afterEach(() => {
   vi.unstubAllGlobals()
 })
 
-describe('authStore (spec §3 Auth state, §4 transitions)', () => {
+describe('authStore (product.md §4 Auth state and transitions)', () => {
   it('starts with no user, no token and loading false', async () => {
     const { authStore } = await import('./auth-store')
     expect(authStore.getState()).toEqual({ user: null, token: '', loading: false })

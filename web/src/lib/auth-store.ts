@@ -1,13 +1,13 @@
 import type { User } from '@common/schemas/user'
 
-/** Spec §3 "Auth state": user, token (string or empty) and a loading flag. */
+/** product.md §4 "Auth state": user, token (string or empty) and a loading flag. */
 export interface AuthState {
   user: User | null
   token: string
   loading: boolean
 }
 
-/** localStorage keys: the spec keeps the user under `user`; the bearer token sits beside it. */
+/** localStorage keys: the user under `user` (product.md §4); the bearer token sits beside it. */
 export const STORAGE_KEYS = { user: 'user', token: 'token' } as const
 
 type Listener = () => void
@@ -76,13 +76,13 @@ export const authStore = {
     write(STORAGE_KEYS.token, token || null)
     emit({ user, token, loading: false })
   },
-  /** Spec §4 "Log out clears user and token" — and the stored copies. */
+  /** product.md §4 "Log out clears user and token" — and the stored copies. */
   logout() {
     write(STORAGE_KEYS.user, null)
     write(STORAGE_KEYS.token, null)
     emit({ user: null, token: '', loading: false })
   },
-  /** Spec §4 "Session restore": a locally stored user is restored if none is set. */
+  /** product.md §4 "Session restore": a locally stored user is restored if none is set. */
   restore() {
     if (state.user) return
     const user = readStoredUser()

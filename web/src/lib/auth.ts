@@ -1,7 +1,7 @@
 import { useSyncExternalStore } from 'react'
 import { authStore, type AuthState } from './auth-store'
 
-/** The current session (spec §3 "Auth state"), re-rendering when it changes. */
+/** The current session (product.md §4 "Auth state"), re-rendering when it changes. */
 export function useAuth(): AuthState {
   return useSyncExternalStore(authStore.subscribe, authStore.getState, authStore.getState)
 }

@@ -4,7 +4,7 @@ import type { Role } from '@common/roles'
 import { paths } from '@/config/paths'
 import { useAuth } from './auth'
 
-/** Router state carried to /login so the user comes back where they were (spec §2 admin routes). */
+/** Router state carried to /login so the user comes back where they were (product.md §2 admin routes). */
 export interface ReturnState {
   from?: string
 }
@@ -16,7 +16,7 @@ export const ADMIN_ONLY_TEXT =
 /**
  * Guards a subtree: a visitor who is not signed in goes to /login with the return location kept; a signed-in user
  * whose role is not in `roles` goes to / and is told why. The one exception is a job's applicants page, where a
- * rejected applicant's notification leads (spec §4): they go to that job's page instead, which they can read.
+ * rejected applicant's notification leads (product.md §11): they go to that job's page instead, which they can read.
  */
 export function RequireAuth({ children, roles }: { children: ReactNode; roles?: readonly Role[] }) {
   const { user } = useAuth()

@@ -1,7 +1,7 @@
 import { useSyncExternalStore } from 'react'
 import { authStore } from './auth-store'
 
-/** Who the app-wide floating chat window is open for (spec §2 Chat), or null when closed. */
+/** Who the app-wide floating chat window is open for (product.md §3), or null when closed. */
 export interface ChatWindowTarget {
   userId: string
   jobId?: string

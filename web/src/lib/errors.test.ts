@@ -6,7 +6,7 @@ const config: RequestConfig = { url: '/x', method: 'get' }
 const failed = (status: number, data: unknown) =>
   new HttpError('x', 'ERR', config, { data, status, headers: {} })
 
-describe('error texts (spec §8: server message when present, else the fallback)', () => {
+describe('error texts (product.md §15: server message when present, else the fallback)', () => {
   it("uses the server's message", () => {
     const e = failed(409, {
       success: false,
@@ -24,7 +24,7 @@ describe('error texts (spec §8: server message when present, else the fallback)
     expect(errorText(new Error('network'), 'OTP verification failed')).toBe('OTP verification failed')
   })
 
-  it('recognises a cancelled request (spec §8: ignored)', () => {
+  it('recognises a cancelled request (product.md §15: ignored)', () => {
     expect(isCancelled(new CanceledError(config))).toBe(true)
     expect(isCancelled(failed(400, {}))).toBe(false)
   })

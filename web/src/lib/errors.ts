@@ -11,12 +11,12 @@ export function serverMessage(error: unknown): string | undefined {
   return undefined
 }
 
-/** Spec §8: toasts use the server's message when present, otherwise the given fallback. */
+/** product.md §15: toasts use the server's message when present, otherwise the given fallback. */
 export function errorText(error: unknown, fallback: string): string {
   return serverMessage(error) ?? fallback
 }
 
-/** Spec §8: a cancelled request is ignored. */
+/** product.md §15: a cancelled request is ignored. */
 export function isCancelled(error: unknown): boolean {
   return isCancel(error)
 }

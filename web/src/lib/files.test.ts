@@ -2,14 +2,14 @@ import { describe, expect, it } from 'vitest'
 import { UPLOAD } from '@common/limits'
 import { parseSkills, photoFileError, resumeFileError } from './files'
 
-describe('parseSkills (spec §5: comma separated, trimmed, empties dropped)', () => {
+describe('parseSkills (product.md §6: comma separated, trimmed, empties dropped)', () => {
   it('trims and drops empties', () => {
     expect(parseSkills(' React , , Figma,  SEO ,')).toEqual(['React', 'Figma', 'SEO'])
     expect(parseSkills('   ')).toEqual([])
   })
 })
 
-describe('resumeFileError (spec §5: PDF only)', () => {
+describe('resumeFileError (product.md §5: PDF only)', () => {
   it('accepts a PDF', () => {
     expect(resumeFileError(new File(['%PDF-1.4'], 'cv.pdf', { type: 'application/pdf' }))).toBeNull()
   })
@@ -23,7 +23,7 @@ describe('resumeFileError (spec §5: PDF only)', () => {
   })
 })
 
-describe('photoFileError (spec §5: image files only)', () => {
+describe('photoFileError (product.md §5: image files only)', () => {
   it('accepts images and refuses the rest', () => {
     expect(photoFileError(new File(['x'], 'me.png', { type: 'image/png' }))).toBeNull()
     expect(photoFileError(new File(['x'], 'me.pdf', { type: 'application/pdf' }))).toBe(

@@ -1,7 +1,7 @@
 import { QueryClient } from '@tanstack/react-query'
 import { httpStatus } from './errors'
 
-/** TanStack Query owns server state (STYLE.md §5). Client errors are not retried: they will not change. */
+/** TanStack Query owns server state (ADR 046). Client errors are not retried: they will not change. */
 export const queryClient = new QueryClient({
   defaultOptions: {
     queries: {

@@ -1,5 +1,5 @@
 /**
- * Every TanStack Query key of the app, grouped by server domain (STYLE.md §5). Features read and write the cache only
+ * Every TanStack Query key of the app, grouped by server domain (ADR 046). Features read and write the cache only
  * through these: when one feature's change must refresh another's data, the key it names is written here, not as a
  * literal array that silently has to match the other feature's.
  *
@@ -28,7 +28,7 @@ export const queryKeys = {
     detail: (viewerId: string | null, id: string) => ['jobs', 'detail', viewerId ?? 'anonymous', id] as const,
   },
 
-  /** The jobs a client posted, as the job-posting area (the spec's /admin/jobs/… pages) reads them. */
+  /** The jobs a client posted, as the job-posting area (the /admin/jobs/… pages of product.md §3) reads them. */
   postedJobs: {
     all: ['posted-jobs'] as const,
     list: () => ['posted-jobs', 'list'] as const,

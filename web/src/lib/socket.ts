@@ -26,9 +26,9 @@ export function useSocket(): AppSocket | null {
 }
 
 /**
- * Spec §4 "Socket": connected while someone is signed in — credentials (the session cookie) plus the bearer token
- * when one is stored — and the user joins the room of their own _id; disconnected on logout or unmount.
- * Timing from spec §9. Mounted once, by the app layout.
+ * product.md §14 "Socket": connected while someone is signed in — credentials (the session cookie) plus the bearer
+ * token when one is stored — and the user joins the room of their own _id; disconnected on logout or unmount. Timing
+ * from product.md §13. Mounted once, by the app layout.
  */
 export function useSocketConnection(): void {
   const { user, token } = useAuth()

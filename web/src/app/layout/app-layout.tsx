@@ -7,7 +7,7 @@ import { MobileTabBar } from './mobile-tab-bar'
 import { MobileTopBar } from './mobile-top-bar'
 import { Sidebar } from './sidebar'
 
-/** The app chrome around every page: sidebar on desktop, top bar + tab bar on mobile (spec §2). */
+/** The app chrome around every page: sidebar on desktop, top bar + tab bar on mobile (product.md §3). */
 export function AppLayout() {
   const { user } = useAuth()
   const [postOpen, setPostOpen] = useState(false)

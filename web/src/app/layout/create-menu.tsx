@@ -11,7 +11,7 @@ import {
 import { paths } from '@/config/paths'
 
 /**
- * Spec §2 create menu: Post (opens the create-post dialog), Outsource (/admin/jobs/create) and Experience
+ * product.md §3 "Create menu": Post (opens the create-post dialog), Outsource (/admin/jobs/create) and Experience
  * (/experiences/create). Radix closes it on an outside click or after a choice.
  */
 export function CreateMenu({

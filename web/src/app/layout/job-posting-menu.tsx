@@ -11,8 +11,8 @@ import {
 import { paths } from '@/config/paths'
 
 /**
- * The mobile tab bar's "Admin" menu (spec §2): the client's job-posting screens under /admin, in one place. Not the
- * operator role `admin`, despite the label the spec gives it.
+ * The mobile tab bar's "Admin" menu (product.md §3): the client's job-posting screens under /admin, in one place. Not
+ * the operator role `admin`, despite the label the product gives it.
  */
 export function JobPostingMenu({ trigger }: { trigger: ReactNode }) {
   const navigate = useNavigate()

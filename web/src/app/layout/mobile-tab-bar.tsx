@@ -8,7 +8,10 @@ import { NAV_ITEMS } from './nav-items'
 const tabClass =
   'flex h-full min-w-0 flex-1 flex-col items-center justify-center gap-1 text-[11px] font-medium text-slate-500 outline-none transition-colors focus-visible:bg-slate-100 focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-inset [&_svg]:size-5 data-[state=open]:text-primary'
 
-/** Mobile chrome (< 768 px), bottom: the nav items, a Create menu and the "Admin" menu of the job-posting pages (spec §2). */
+/**
+ * Mobile chrome (< 768 px), bottom: the nav items, a Create menu and the "Admin" menu of the job-posting pages
+ * (product.md §3).
+ */
 export function MobileTabBar({ user, onPost }: { user: User | null; onPost: () => void }) {
   const { pathname } = useLocation()
   const items = NAV_ITEMS.filter((item) => user || !item.signedInOnly)

@@ -10,7 +10,7 @@ import { UnreadBadge } from '@/features/notifications/components/unread-badge'
 import { openChatWindow } from '@/lib/chat-window'
 import { DeferredNotificationDrawer, DeferredProfilePopover } from './deferred'
 
-/** Mobile chrome (< 768 px), top: logo, the 'Search...' box, and Login or the profile (spec §2). */
+/** Mobile chrome (< 768 px), top: logo, the 'Search...' box, and Login or the profile (product.md §3). */
 export function MobileTopBar({
   user,
   onLogout,

@@ -13,7 +13,9 @@ export interface NavItem {
   badge?: ComponentType<{ className?: string }>
 }
 
-/** Spec §2 "Navigation chrome": Home, Chat and Admin Jobs (the last for every signed-in user, spec §6), plus Feed. */
+/**
+ * product.md §3 "Navigation chrome": Home, Chat and Admin Jobs (the last for every signed-in user, §2), plus Feed.
+ */
 export const NAV_ITEMS: NavItem[] = [
   { label: 'Home', to: paths.home.href(), icon: House, isActive: isHomeActive },
   // The social feed (issue 6); Home keeps the job browser.

@@ -4,7 +4,7 @@ import { useNotificationSocket } from '@/features/notifications/hooks/use-notifi
 import { useSocketConnection } from '@/lib/socket'
 
 /**
- * Everything live for a signed-in user, loaded in its own chunk: the socket (spec §4), chat and notification
+ * Everything live for a signed-in user, loaded in its own chunk: the socket (product.md §14), chat and notification
  * updates into the query cache, and the app-wide floating chat window. Unmounting (logout) disconnects.
  */
 export function Realtime({ meId }: { meId: string }) {

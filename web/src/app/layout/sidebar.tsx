@@ -14,7 +14,7 @@ import { NAV_ITEMS } from './nav-items'
 const rowClass =
   'group flex h-10 w-full items-center gap-3 rounded-lg px-3 text-sm font-medium text-slate-600 transition-colors outline-none hover:bg-slate-100 hover:text-slate-900 focus-visible:ring-2 focus-visible:ring-ring [&_svg]:size-[18px] [&_svg]:shrink-0'
 
-/** Desktop chrome (≥ 768 px): the fixed left sidebar of spec §2 "Navigation chrome". */
+/** Desktop chrome (≥ 768 px): the fixed left sidebar of product.md §3 "Navigation chrome". */
 export function Sidebar({
   user,
   onPost,

@@ -2,7 +2,7 @@ import { JobPage } from '@/features/jobs/components/job-page'
 import { JobPaymentActions } from '@/features/payments'
 import { useAuth } from '@/lib/auth'
 
-/** /description/:id — one job in full (spec §2), with Apply, or the payment actions and the creator's menu. */
+/** /description/:id — one job in full (product.md §3), with Apply, or the payment actions and the creator's menu. */
 export function Component() {
   const { user } = useAuth()
   return <JobPage payments={(job) => <JobPaymentActions job={job} viewer={user} />} />

@@ -7,7 +7,7 @@ import { SearchBox } from '@/features/search/components/search-box'
 
 /**
  * /explore — every opportunity as a grid, narrowed by a search and the browser's filters, all in the URL
- * (spec §2 "Explore"). The search lives only in the URL, so leaving clears it.
+ * (product.md §3 "Explore"). The search lives only in the URL, so leaving clears it.
  */
 export function Component() {
   const { filters, setFilters, reset } = useJobFilters()

@@ -2,7 +2,7 @@ import { JobBrowser } from '@/features/jobs/components/job-browser'
 import { JobPaymentActions } from '@/features/payments'
 import { useAuth } from '@/lib/auth'
 
-/** / and /jobs — the job browser (spec §2), its detail panel with the payment actions. */
+/** / and /jobs — the job browser (product.md §3), its detail panel with the payment actions. */
 export function Component() {
   const { user } = useAuth()
   return (

@@ -6,7 +6,7 @@ import { CreatePostDialog } from '@/features/posts/components/create-post-dialog
 import { PostList } from '@/features/posts/components/post-list'
 import { useAuth } from '@/lib/auth'
 
-/** /posts — My Posts (spec §2): the signed-in user's own posts (the route requires a session). */
+/** /posts — My Posts (product.md §3): the signed-in user's own posts (the route requires a session). */
 export function Component() {
   const { user } = useAuth()
   const [open, setOpen] = useState(false)

@@ -38,8 +38,8 @@ function SectionLinks({ links }: { links: (readonly [label: string, count: strin
 
 /**
  * /search?q= — jobs ranked by meaning and spelling-tolerant, then people and posts (first page only) as further
- * sections (spec §2 "Search entry points"). The query lives only in the URL, so leaving the page clears it. Phones
- * search from the top bar.
+ * sections (product.md §3 "Search entry points"). The query lives only in the URL, so leaving the page clears it.
+ * Phones search from the top bar.
  */
 export function Component() {
   const [params] = useSearchParams()
@@ -72,7 +72,7 @@ export function Component() {
       <h1 className="text-2xl font-semibold tracking-tight text-slate-900">
         {q ? `Search Results${query.isPending ? '' : ` (${countText(list)})`}` : 'Search'}
       </h1>
-      {/* Phones have the top bar's box (spec §2); a second one here would only repeat it. */}
+      {/* Phones have the top bar's box (product.md §3); a second one here would only repeat it. */}
       <SearchBox
         value={q}
         autoFocus={!q}

@@ -4,7 +4,7 @@ import { paths } from '@/config/paths'
 import { SkillsPicker } from '@/features/users/components/skills-picker'
 import { useAuth } from '@/lib/auth'
 
-/** /skills — pick skills from the four categories (spec §2 Skills). Guarded by RequireAuth in the router. */
+/** /skills — pick skills from the four categories (product.md §5 Skills). Guarded by RequireAuth in the router. */
 export function Component() {
   const { user } = useAuth()
   const navigate = useNavigate()

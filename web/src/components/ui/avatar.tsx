@@ -33,7 +33,7 @@ export function AvatarFallback({
   )
 }
 
-/** A user's photo, falling back to the uppercase first letter of their name (spec §2 Profile). */
+/** A user's photo, falling back to the uppercase first letter of their name (product.md §5 Profile). */
 export function UserAvatar({
   name,
   src,

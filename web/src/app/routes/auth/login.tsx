@@ -5,7 +5,7 @@ import { LoginForm } from '@/features/auth/components/login-form'
 import { useAuth } from '@/lib/auth'
 import type { ReturnState } from '@/lib/authorization'
 
-/** /login — redirects to / (or the kept return location) when already signed in (spec §2). */
+/** /login — redirects to / (or the kept return location) when already signed in (product.md §3). */
 export function Component() {
   const { user } = useAuth()
   const location = useLocation()

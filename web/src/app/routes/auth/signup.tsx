@@ -4,7 +4,7 @@ import { AuthLayout } from '@/features/auth/components/auth-layout'
 import { SignupForm } from '@/features/auth/components/signup-form'
 import { useAuth } from '@/lib/auth'
 
-/** /signup — redirects to /m/{userId} when already signed in; after signup goes there too (spec §2). */
+/** /signup — redirects to /m/{userId} when already signed in; after signup goes there too (product.md §3). */
 export function Component() {
   const { user } = useAuth()
   const location = useLocation()

@@ -8,7 +8,7 @@ import { useJob } from '@/features/jobs/api/get-job'
 import { JobPaymentActions } from '@/features/payments'
 import { ChatShell } from './chat-shell'
 
-/** The selected job's payment actions in the chat side panel (spec §2): the full job is loaded for them. */
+/** The selected job's payment actions in the chat side panel (product.md §9): the full job is loaded for them. */
 const renderJobPaymentActions: RenderJobActions = (job) => <PanelPaymentActions jobId={job._id} />
 
 function PanelPaymentActions({ jobId }: { jobId: string }) {
@@ -19,7 +19,7 @@ function PanelPaymentActions({ jobId }: { jobId: string }) {
   return <JobPaymentActions job={job.data} viewer={user} />
 }
 
-/** /chat/:userId — one conversation (spec §2), beside the list on a desktop. */
+/** /chat/:userId — one conversation (product.md §9), beside the list on a desktop. */
 export function Component() {
   return (
     <RequireAuth>

@@ -4,7 +4,7 @@ import { RequireAuth } from '@/lib/authorization'
 import { useAuth } from '@/lib/auth'
 import { ChatShell } from './chat-shell'
 
-/** /chat — spec §2 'Messages'. */
+/** /chat — product.md §9 'Messages'. */
 export function Component() {
   return (
     <RequireAuth>

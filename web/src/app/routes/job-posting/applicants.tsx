@@ -13,7 +13,7 @@ import {
 import { useIsMobile } from '@/hooks/use-media-query'
 import { httpStatus, serverMessage } from '@/lib/errors'
 
-/** /admin/jobs/:id/applicants — a job's applicants with Accept / Reject (spec §2 "Applicants", §4). */
+/** /admin/jobs/:id/applicants — a job's applicants with Accept / Reject (product.md §3 "Applicants", §7). */
 export function Component() {
   const { id = '' } = useParams()
   const query = useApplicants(id)
@@ -23,8 +23,8 @@ export function Component() {
     (acc, a) => ({ ...acc, [a.status]: (acc[a.status] ?? 0) + 1 }),
     {},
   )
-  // Someone else's job (a rejected applicant's notification leads here, spec §4): its page is what they can read,
-  // not a Retry that can never work.
+  // Someone else's job (a rejected applicant's notification leads here, product.md §11): its page is what they can
+  // read, not a Retry that can never work.
   if (httpStatus(query.error) === 403) return <Navigate to={paths.jobDescription.href(id)} replace />
 
   return (

@@ -6,7 +6,7 @@ import { JobForm } from '@/features/job-posting/components/job-form'
 import { TemplatesLink } from '@/features/job-posting/components/templates-link'
 import { EMPTY_JOB_FORM, templateToFormValues } from '@/features/job-posting/lib/job-form-values'
 
-/** /admin/jobs/create — post a job (spec §2), optionally prefilled from `location.state.template`. */
+/** /admin/jobs/create — post a job (product.md §3), optionally prefilled from `location.state.template`. */
 export function Component() {
   const location = useLocation()
   const state = location.state as { template?: unknown } | null

@@ -12,7 +12,7 @@ import { jobToFormValues } from '@/features/job-posting/lib/job-form-values'
 import { useAuth } from '@/lib/auth'
 import { httpStatus, serverMessage } from '@/lib/errors'
 
-/** /admin/jobs/:id/edit — the post-a-job form prefilled with a job, saved with PUT (DECISIONS.md "Spec quirks"). */
+/** /admin/jobs/:id/edit — the post-a-job form prefilled with a job, saved with PUT (product.md §6). */
 export function Component() {
   const { id = '' } = useParams()
   const { user } = useAuth()

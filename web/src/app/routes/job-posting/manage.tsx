@@ -26,7 +26,7 @@ import { httpStatus, serverMessage } from '@/lib/errors'
 const timeFormat = new Intl.DateTimeFormat('en-IN', { hour: 'numeric', minute: '2-digit', second: '2-digit' })
 
 /**
- * Spec §8 names two texts: an answer that says it failed → 'Failed to fetch admin jobs'; a call that threw
+ * Two texts: an answer that says it failed → 'Failed to fetch admin jobs' (product.md §15); a call that threw
  * (no answer, or an error status) → 'Error fetching admin jobs'.
  */
 function errorTitle(error: unknown) {
@@ -40,7 +40,7 @@ function errorDetail(error: unknown) {
   )
 }
 
-/** /admin/jobs/manage — the client's jobs (spec §2 "Admin jobs manage"), polled every 15 s. */
+/** /admin/jobs/manage — the client's jobs (product.md §3 "Admin jobs manage"), polled every 15 s. */
 export function Component() {
   const query = usePostedJobs()
   const mobile = useIsMobile()

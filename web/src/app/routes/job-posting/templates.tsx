@@ -2,7 +2,7 @@ import { PageHeader } from '@/components/page-header'
 import { TemplateCard } from '@/features/job-posting/components/template-card'
 import { JOB_TEMPLATES } from '@/features/job-posting/lib/templates'
 
-/** /admin/job-templates — three built-in templates, each opening the create form prefilled (spec §2). */
+/** /admin/job-templates — three built-in templates, each opening the create form prefilled (product.md §3). */
 export function Component() {
   return (
     <div className="mx-auto w-full max-w-6xl">

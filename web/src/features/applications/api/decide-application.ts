@@ -36,7 +36,7 @@ export async function decideApplication({
   return res.data
 }
 
-/** Spec §4: the row updates locally on success (no refetch of the whole table). */
+/** product.md §7: the row updates locally on success (no refetch of the whole table). */
 export function useDecideApplication() {
   const queryClient = useQueryClient()
   return useMutation({

@@ -4,7 +4,7 @@ import type { MyApplicationDto, MyApplicationsAnswer } from '@common/schemas/app
 import { api } from '@/lib/api-client'
 import { queryKeys } from '@/lib/query-keys'
 
-/** An application as the Applied Jobs table reads it (spec §3 Application, with its job). */
+/** An application as the Applied Jobs table reads it (product.md §7 Application, with its job). */
 export type AppliedJob = z.infer<typeof MyApplicationDto>
 
 /** GET /application/student/applications → data.applications (newest first). */

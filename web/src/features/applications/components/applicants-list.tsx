@@ -89,7 +89,7 @@ function Name({ a }: { a: Applicant }) {
   )
 }
 
-/** Accept / Reject (spec §4: the poster sets only these two); the row changes when the server agrees. */
+/** Accept / Reject (product.md §7: the poster sets only these two); the row changes when the server agrees. */
 function Decide({ a, jobId, className }: { a: Applicant; jobId: string; className?: string }) {
   const decide = useDecideApplication()
   const pending = decide.isPending ? decide.variables?.status : undefined
@@ -140,7 +140,7 @@ function Decide({ a, jobId, className }: { a: Applicant; jobId: string; classNam
   )
 }
 
-/** Desktop: the applicants table (spec §2 "Applicants"). */
+/** Desktop: the applicants table (product.md §3 "Applicants"). */
 export function ApplicantsTable({ jobId, applications }: { jobId: string; applications: Applicant[] }) {
   return (
     <TableCard

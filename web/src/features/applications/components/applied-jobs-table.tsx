@@ -10,7 +10,7 @@ import { useAppliedJobs } from '../api/get-applied-jobs'
 
 const dateFormat = new Intl.DateTimeFormat('en-IN', { day: 'numeric', month: 'short', year: 'numeric' })
 
-/** Owner-only Applied Jobs table (spec §2 Profile): Date, Job Role, Recruiter, Status. */
+/** Owner-only Applied Jobs table (product.md §7): Date, Job Role, Recruiter, Status. */
 export function AppliedJobsTable() {
   const { data, isPending, isError, refetch } = useAppliedJobs()
 

@@ -19,7 +19,7 @@ export async function logout(): Promise<MessageAnswer> {
   return res.data
 }
 
-/** Spec §4 "Logout": clears the session and the stored user, then goes to / with a replace. */
+/** product.md §4 "Logout": clears the session and the stored user, then goes to / with a replace. */
 export function useLogout() {
   const navigate = useNavigate()
   const queryClient = useQueryClient()

@@ -8,7 +8,7 @@ import { EmailField, SendCodeForm } from './send-code-fields'
 
 const ms = TOAST.loginMs
 
-/** Spec §2/§4/§5 login: email → 'Send OTP' → code → 'Verify OTP & Login'. */
+/** product.md §3/§4 login: email → 'Send OTP' → code → 'Verify OTP & Login'. */
 export function LoginForm({ onSuccess }: { onSuccess: (user: User) => void }) {
   const flow = useOtpFlow({
     toastMs: ms,

@@ -34,7 +34,7 @@ export function EmailField({
   )
 }
 
-/** The first step of login and signup: the form's own fields, then 'Send OTP' (spec §4/§5). */
+/** The first step of login and signup: the form's own fields, then 'Send OTP' (product.md §4). */
 export function SendCodeForm({
   onSend,
   loading,

@@ -22,7 +22,7 @@ const ROLE_CHOICES: { role: SelfRole; label: string; hint: string; Icon: typeof 
   { role: 'client', label: 'I want to hire', hint: 'Post jobs and hire talent', Icon: Briefcase },
 ]
 
-/** Spec §2/§4/§5 signup: full name + email (+ role, DECISIONS.md) → 'Send OTP' → code → 'Verify OTP & Signup'. */
+/** product.md §3/§4 signup: full name + email + role (§2) → 'Send OTP' → code → 'Verify OTP & Signup'. */
 export function SignupForm({ onSuccess }: { onSuccess: (user: User) => void }) {
   const navigate = useNavigate()
   const flow = useOtpFlow({

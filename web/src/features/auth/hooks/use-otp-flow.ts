@@ -10,9 +10,9 @@ import type { MessageAnswer } from '../api/send-otp'
 import { verifyOtp } from '../api/verify-otp'
 
 /**
- * The two-step code flow login and signup share (spec §4/§5/§7/§8): send a code to an email, then verify it. It owns
- * the step, the email the code went to, the code typed, the resend cooldown, and the toasts of both requests; each
- * form checks its own fields and says which request sends the code.
+ * The two-step code flow login and signup share (product.md §4, §15): send a code to an email, then verify it. It
+ * owns the step, the email the code went to, the code typed, the resend cooldown, and the toasts of both requests;
+ * each form checks its own fields and says which request sends the code.
  */
 export function useOtpFlow(opts: {
   /** How long this form's toasts stay. */
@@ -29,7 +29,7 @@ export function useOtpFlow(opts: {
   const [resendAt, setResendAt] = useState(0)
   const [now, setNow] = useState(() => Date.now())
   const config = useServerConfig()
-  // True unless the server says it mails codes for real; then the code is in the server console (spec §7).
+  // True unless the server says it mails codes for real; then the code is in the server console (product.md §4).
   const consoleMail = config.data?.mailTransport !== 'smtp'
 
   useEffect(() => {
@@ -86,8 +86,8 @@ export function useOtpFlow(opts: {
   }
 
   /**
-   * The verify step (spec §4/§5/§8): 'Enter OTP first' on an empty code, then verify-otp; on success the session is
-   * stored and `onSuccess` runs, on failure the server's message (else 'OTP verification failed').
+   * The verify step (product.md §4, §15): 'Enter OTP first' on an empty code, then verify-otp; on success the session
+   * is stored and `onSuccess` runs, on failure the server's message (else 'OTP verification failed').
    */
   async function verifyCode() {
     const code = otp.trim()
@@ -136,7 +136,7 @@ export function useOtpFlow(opts: {
       },
       loading,
       verifying: busy === 'verify',
-      /** Seconds before another code may be requested (the server refuses sooner, DECISIONS.md). */
+      /** Seconds before another code may be requested (the server refuses sooner, product.md §4). */
       resendIn: Math.max(0, Math.ceil((resendAt - now) / 1000)),
       consoleMail,
     },
@@ -144,7 +144,7 @@ export function useOtpFlow(opts: {
 }
 
 /**
- * Spec §7: in console mail mode the sent toast tells the user to check the server console. The server's own
+ * product.md §4: in console mail mode the sent toast tells the user to check the server console. The server's own
  * message usually says so already; the hint is added only when it does not.
  */
 export function consoleHint(consoleMail: boolean, message: string | undefined): string | undefined {

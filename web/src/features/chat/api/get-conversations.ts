@@ -8,7 +8,7 @@ import { queryKeys } from '@/lib/query-keys'
 
 export type { ConversationItem }
 
-/** GET /chat/conversations → data.conversations (spec §7). */
+/** GET /chat/conversations → data.conversations (product.md §14). */
 export async function getConversations(signal?: AbortSignal): Promise<ConversationItem[]> {
   const res = await api.get<z.infer<typeof ConversationsAnswer>>('/chat/conversations', { signal })
   return res.data.data.conversations

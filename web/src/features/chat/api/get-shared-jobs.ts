@@ -7,7 +7,7 @@ import { queryKeys } from '@/lib/query-keys'
 export type { ChatJobDto }
 export type ChatConversation = z.infer<typeof WithJobAnswer>['data']['conversation']
 
-/** GET /chat/conversations/with-job/:userId → data.conversation.jobs (newest first, spec §4 Chat selection). */
+/** GET /chat/conversations/with-job/:userId → data.conversation.jobs (newest first, product.md §9 Chat selection). */
 export async function getConversationWithJobs(userId: string, signal?: AbortSignal) {
   const res = await api.get<z.infer<typeof WithJobAnswer>>(
     `/chat/conversations/with-job/${encodeURIComponent(userId)}`,

@@ -4,11 +4,11 @@ import { MESSAGE_MAX } from '@common/schemas/chat'
 import { Button } from '@/components/ui/button'
 import { cn } from '@/lib/utils'
 
-/** Spec §9: the composer grows with its text up to 120 px, then scrolls. */
+/** product.md §9: the composer grows with its text up to 120 px, then scrolls. */
 const MAX_HEIGHT_PX = 120
 
 /**
- * Spec §5: send is blocked on empty or whitespace text; Enter sends, Shift+Enter adds a line. The text stays if
+ * product.md §9: send is blocked on empty or whitespace text; Enter sends, Shift+Enter adds a line. The text stays if
  * sending fails, so nothing typed is lost.
  */
 export function Composer({

@@ -10,7 +10,7 @@ import { cn } from '@/lib/utils'
 import { useConversations } from '../api/get-conversations'
 import { listDate } from '../lib/format'
 
-/** Spec §2: /chat 'Messages' — each conversation with its last message, date and unread count. */
+/** product.md §9: /chat 'Messages' — each conversation with its last message, date and unread count. */
 export function ConversationList({ meId, className }: { meId: string; className?: string }) {
   const { data, isPending, isError, error, refetch, isRefetching } = useConversations()
   const { userId: activeId } = useParams()

@@ -23,8 +23,8 @@ import { MessageList } from './message-list'
 const PANEL_BESIDE = '(min-width: 1280px)'
 
 /**
- * One conversation (spec §2 Chat): header, messages, composer, and — on the page — the toggleable panel of shared
- * jobs. The floating window uses the same view, compact, about the job it was opened for.
+ * One conversation (product.md §9 Chat): header, messages, composer, and — on the page — the toggleable panel of
+ * shared jobs. The floating window uses the same view, compact, about the job it was opened for.
  */
 export function Conversation({
   userId,
@@ -56,7 +56,7 @@ export function Conversation({
 
   const messages = flattenMessages(messagesQuery.data)
   const jobs = withJobs.data?.jobs ?? []
-  // Spec §4 "Chat selection": newest first, the first selected unless one was chosen (or given).
+  // product.md §9 "Chat selection": newest first, the first selected unless one was chosen (or given).
   const selectedJob = jobs.find((j) => j._id === chosenJob)?._id ?? jobs[0]?._id ?? null
   const person = withJobs.data?.user ?? messagesQuery.data?.pages[0]?.user
   const unreadIncoming = messages.some((m) => m.sender._id === userId && !m.readAt)

@@ -11,7 +11,7 @@ const Conversation = lazy(() =>
 )
 
 /**
- * Spec §2: the app-wide floating chat window, opened for a user and an optional job. A card in the corner on a
+ * product.md §3: the app-wide floating chat window, opened for a user and an optional job. A card in the corner on a
  * desktop; the whole screen on a phone.
  */
 export function FloatingChatWindow({ meId }: { meId: string }) {

@@ -11,7 +11,7 @@ import type { ChatJobDto } from '../api/get-shared-jobs'
 export type RenderJobActions = (job: ChatJobDto) => ReactNode
 
 /**
- * Spec §2/§4: the jobs shared with this person, newest first, one selected (the first unless chosen). The selected
+ * product.md §9: the jobs shared with this person, newest first, one selected (the first unless chosen). The selected
  * job shows its facts, a link to it, and the payment actions slot.
  */
 export function JobsPanel({

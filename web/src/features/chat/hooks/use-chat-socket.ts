@@ -4,7 +4,7 @@ import { queryKeys } from '@/lib/query-keys'
 import { useSocket, useSocketResync } from '@/lib/socket'
 import { addMessage, markConversationRead } from '../lib/cache'
 
-/** Live chat: messages, read receipts and typing go straight into the query cache (STYLE.md §5). */
+/** Live chat: messages, read receipts and typing go straight into the query cache (ADR 046). */
 export function useChatSocket(meId: string | null) {
   const socket = useSocket()
   const qc = useQueryClient()

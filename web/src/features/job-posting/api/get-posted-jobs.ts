@@ -3,7 +3,7 @@ import { api } from '@/lib/api-client'
 import { queryKeys } from '@/lib/query-keys'
 import type { PostedJob } from './types'
 
-/** Spec §9: the admin jobs list (the client's posted jobs) is polled every 15 s. */
+/** product.md §13: the admin jobs list (the client's posted jobs) is polled every 15 s. */
 export const POSTED_JOBS_POLL_MS = 15_000
 const PAGE_SIZE = 100
 
@@ -12,7 +12,7 @@ interface PostedJobsPage {
   nextCursor: string | null
 }
 
-/** An answer that arrived but said `success: false` (spec §8 'Failed to fetch admin jobs'). */
+/** An answer that arrived but said `success: false` (product.md §15 'Failed to fetch admin jobs'). */
 export class PostedJobsUnsuccessful extends Error {}
 
 /** GET /job/getadminjobs → data.jobs (the caller's own jobs, newest first, with applicationCount). */

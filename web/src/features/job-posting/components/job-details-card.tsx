@@ -9,7 +9,9 @@ import { NumericInput } from './numeric-input'
 const JOB_TYPES = ['Freelance', 'Contract', 'Part-time', 'Full-time', 'Internship']
 const LEVELS = ['Entry', 'Intermediate', 'Expert']
 
-/** Location (Remote, the 28 states and 8 union territories — spec §5), deadline, duration, hours and the rest. */
+/**
+ * Location (Remote, the 28 states and 8 union territories — product.md §6), deadline, duration, hours and the rest.
+ */
 export function JobDetailsCard({
   values,
   errors,

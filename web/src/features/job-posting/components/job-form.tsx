@@ -17,7 +17,7 @@ import { PaymentFields } from './payment-fields'
 import { SkillsField } from './skills-field'
 
 /**
- * The post-a-job form (spec §2 "Post a job", §5): every field of POST /job/post. In `edit` mode it PUTs the job
+ * The post-a-job form (product.md §3 "Post a job", §6): every field of POST /job/post. In `edit` mode it PUTs the job
  * instead. Nothing typed is lost on an error: the values live here until the page is left. The company picker
  * belongs to the companies feature, so the route passes it in (`companyField`).
  */

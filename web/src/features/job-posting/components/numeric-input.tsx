@@ -11,8 +11,8 @@ type Props = Omit<ComponentProps<'input'>, 'value' | 'onChange' | 'type'> & {
 }
 
 /**
- * Spec §5: numeric fields accept only digits with an optional decimal point. Other keystrokes are blocked, a paste
- * that is not such a number is refused whole, and a change that would break the rule never reaches the state.
+ * product.md §6: numeric fields accept only digits with an optional decimal point. Other keystrokes are blocked, a
+ * paste that is not such a number is refused whole, and a change that would break the rule never reaches the state.
  */
 export function NumericInput({ value, onValueChange, integer = false, decimals = 2, ...props }: Props) {
   const allowed = integer ? /^\d*$/ : new RegExp(`^\\d*(\\.\\d{0,${decimals}})?$`)

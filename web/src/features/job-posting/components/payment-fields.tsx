@@ -19,7 +19,7 @@ const OPTIONS: { value: PaymentType; label: string; hint: string; icon: typeof L
   { value: 'recurring', label: 'Recurring', hint: 'A weekly or monthly retainer', icon: Repeat },
 ]
 
-/** The payment model (radio cards), its money fields, and the total, recomputed as the user types (spec §5). */
+/** The payment model (radio cards), its money fields, and the total, recomputed as the user types (product.md §6). */
 export function PaymentFields({
   values,
   errors,

@@ -12,7 +12,10 @@ import { JobActions } from './job-actions'
 
 const COLUMNS = ['Title', 'Status', 'Payment', 'Total', 'Applicants', 'Funds', 'Actions'] as const
 
-/** The title cut to the spec's length (20 desktop / 40 mobile), the whole title on hover and for screen readers. */
+/**
+ * The title cut to the length of product.md §13 (20 desktop / 40 mobile), the whole title on hover and for screen
+ * readers.
+ */
 function JobTitle({ job, max }: { job: PostedJob; max: number }) {
   const short = truncate(job.title, max)
   return (
@@ -58,7 +61,7 @@ function ApplicantsLink({ job }: { job: PostedJob }) {
   )
 }
 
-/** Desktop: the jobs table of spec §2 "Admin jobs manage" (the client's own jobs). */
+/** Desktop: the jobs table of product.md §3 "Admin jobs manage" (the client's own jobs). */
 export function PostedJobsTable({ jobs }: { jobs: PostedJob[] }) {
   return (
     <TableCard

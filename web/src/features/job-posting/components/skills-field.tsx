@@ -3,7 +3,7 @@ import { describedBy, FormField, type FieldProps } from '@/components/form-field
 import { Input } from '@/components/ui/input'
 import { parseSkillList } from '../lib/job-form-values'
 
-/** Spec §5: skills typed comma separated (trimmed, empties dropped), shown as removable chips. */
+/** product.md §6: skills typed comma separated (trimmed, empties dropped), shown as removable chips. */
 export function SkillsField({ value, onChange, error }: FieldProps) {
   const { skills, error: parseError } = parseSkillList(value)
   const shownError = error ?? parseError

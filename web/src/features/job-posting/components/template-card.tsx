@@ -23,7 +23,7 @@ function terms(t: JobTemplate): { headline: string; detail: string } {
   }
 }
 
-/** One built-in template (spec §2 "Job templates"); 'Use Template' opens the create form prefilled. */
+/** One built-in template (product.md §3 "Job templates"); 'Use Template' opens the create form prefilled. */
 export function TemplateCard({ template }: { template: JobTemplate }) {
   const navigate = useNavigate()
   const Icon = ICON[template.paymentType]

@@ -4,7 +4,7 @@ import { LayoutTemplate } from 'lucide-react'
 import { Button } from '@/components/ui/button'
 import { paths } from '@/config/paths'
 
-/** The outline button to the job templates page (spec §2 "Job templates"), from the manage and create pages. */
+/** The outline button to the job templates page (product.md §3 "Job templates"), from the manage and create pages. */
 export function TemplatesLink({ children = 'Templates' }: { children?: ReactNode }) {
   return (
     <Button asChild variant="outline">

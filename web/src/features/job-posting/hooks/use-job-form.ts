@@ -18,7 +18,7 @@ import {
 } from '../lib/job-form-values'
 import { serverCode, serverFieldErrors } from '../lib/server-errors'
 
-/** Spec §9: after posting, go to the manage page after 1.6 s. */
+/** product.md §13: after posting, go to the manage page after 1.6 s. */
 export const REDIRECT_AFTER_MS = 1600
 const ms = TOAST.jobActionMs
 

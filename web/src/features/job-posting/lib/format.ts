@@ -1,6 +1,9 @@
 import { formatRupees } from '@common/money'
 
-/** Spec §9: titles in the posted-jobs list (its "admin" pages) are cut at 20 characters on desktop, 40 on mobile. */
+/**
+ * product.md §13: titles in the posted-jobs list (its "admin" pages) are cut at 20 characters on desktop, 40 on
+ * mobile.
+ */
 export const TITLE_LIMIT = { desktop: 20, mobile: 40 } as const
 
 /** Cuts `text` to `max` characters (counting code points, so an emoji is never split), adding an ellipsis. */

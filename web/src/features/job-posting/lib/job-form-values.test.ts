@@ -14,7 +14,7 @@ import { JOB_TEMPLATES } from './templates'
 
 const form = (v: Partial<JobFormValues>): JobFormValues => ({ ...EMPTY_JOB_FORM, ...v })
 
-describe('liveTotal (spec §5 totals)', () => {
+describe('liveTotal (product.md §6 totals)', () => {
   it('is the amount for one-time, rate × units per unit, rate × cycles (default 1) recurring', () => {
     expect(liveTotal(form({ paymentType: '' }))).toBeNull()
     expect(liveTotal(form({ paymentType: 'one-time', amount: '4500.5' }))).toBe(4500.5)
@@ -25,7 +25,7 @@ describe('liveTotal (spec §5 totals)', () => {
   })
 })
 
-describe('parseSkillList (spec §5 skills)', () => {
+describe('parseSkillList (product.md §6 skills)', () => {
   it('splits on commas, trims, drops empties and duplicates', () => {
     expect(parseSkillList(' figma , ,UI Design, Figma,').skills).toEqual(['Figma', 'UI Design'])
   })
@@ -117,7 +117,7 @@ describe('templates', () => {
   })
 })
 
-describe('truncate (spec §9: 20 / 40 characters)', () => {
+describe('truncate (product.md §13: 20 / 40 characters)', () => {
   it('cuts long titles and leaves short ones', () => {
     expect(truncate('Landing page for an organic tea brand', 20)).toBe('Landing page for an…')
     expect(truncate('Short title', 20)).toBe('Short title')

@@ -50,7 +50,7 @@ export const EMPTY_JOB_FORM: JobFormValues = {
   frequency: 'monthly',
   duration: '',
   hours: '',
-  // Spec §5: location defaults to Remote.
+  // product.md §6: location defaults to Remote.
   locationPreference: REMOTE,
   skills: '',
   category: 'Jobs',
@@ -81,7 +81,9 @@ const num = (text: string) => {
   return text.trim() && Number.isFinite(n) ? n : undefined
 }
 
-/** Spec §5 totals: one-time = amount; per-unit = rate × units; recurring = rate × cycles (default 1). Rupees. */
+/**
+ * product.md §6 totals: one-time = amount; per-unit = rate × units; recurring = rate × cycles (default 1). Rupees.
+ */
 export function liveTotal(v: JobFormValues): number | null {
   if (!v.paymentType) return null
   const { totalPaise } = jobMoney({
@@ -94,7 +96,7 @@ export function liveTotal(v: JobFormValues): number | null {
   return totalPaise / 100
 }
 
-/** Spec §5: skills are comma separated, trimmed, empties dropped (and spelt as the Skills page spells them). */
+/** product.md §6: skills are comma separated, trimmed, empties dropped (and spelt as the Skills page spells them). */
 export function parseSkillList(text: string): { skills: string[]; error?: string } {
   const parsed = SkillsInput.safeParse(text)
   if (parsed.success) return { skills: parsed.data }
@@ -136,7 +138,7 @@ export function toJobPayload(v: JobFormValues, status?: 'draft' | 'active'): Rec
     position: v.position.trim() || null,
     experienceLevel: v.experienceLevel.trim() || null,
     prize: numberOrText(v.prize),
-    // Spec §7 sends the total; the server recomputes it and never trusts this one (DECISIONS.md "Money").
+    // The total is sent too; the server recomputes it and never trusts this one (product.md §6).
     total: liveTotal(v) ?? 0,
     ...(status ? { status } : {}),
   }
@@ -151,7 +153,7 @@ export function fieldFor(path: string | undefined): FieldName {
 
 /**
  * The client-side check, with the server's own schema (common/schemas/job.ts) so both say the same thing.
- * Spec §5: title and description non-blank and a payment type chosen, else 'Please fill all required fields'.
+ * product.md §6: title and description non-blank and a payment type chosen, else 'Please fill all required fields'.
  */
 export function validateJobForm(v: JobFormValues, storedDeadline = ''): FieldErrors {
   const errors: FieldErrors = {}

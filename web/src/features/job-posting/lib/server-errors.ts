@@ -1,6 +1,6 @@
 import { isHttpError } from '@/lib/http'
 
-/** The `errors` map (field → message) of a validation failure (DECISIONS.md "API shape"), or {}. */
+/** The `errors` map (field → message) of a validation failure (product.md §14), or {}. */
 export function serverFieldErrors(error: unknown): Record<string, string> {
   if (!isHttpError(error)) return {}
   const data: unknown = error.response?.data

@@ -1,7 +1,7 @@
 import type { PaymentType } from '@common/schemas/job'
 
 /**
- * A ready-made job, in the shape of the POST /job/post body (spec §2 "Job templates"). It travels to the create
+ * A ready-made job, in the shape of the POST /job/post body (product.md §3 "Job templates"). It travels to the create
  * form as navigation state (`location.state.template`), so it must stay plain, serialisable data.
  */
 export interface JobTemplate {

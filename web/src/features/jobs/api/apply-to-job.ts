@@ -49,7 +49,7 @@ function markApplied(queryClient: QueryClient, jobId: string, answer: z.infer<ty
   )
 }
 
-/** Spec §4 "Apply button": the mutation behind Apply Now → Applying... → Applied Successfully. */
+/** product.md §7 "Apply button": the mutation behind Apply Now → Applying... → Applied Successfully. */
 export function useApplyToJob() {
   const queryClient = useQueryClient()
   return useMutation({

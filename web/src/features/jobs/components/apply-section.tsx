@@ -29,13 +29,13 @@ export const APPLICATION_STATUS_TEXT: Record<ApplicationStatusValue, string> = {
   rejected: 'Not selected this time.',
 }
 
-/** Whether `userId` already applied: the server's flag, or their id among the job's applications (spec §4). */
+/** Whether `userId` already applied: the server's flag, or their id among the job's applications (product.md §7). */
 export const hasApplied = (job: Job, userId: string | undefined) =>
   job.hasApplied || (!!userId && job.applications.some((a) => a.applicant === userId))
 
 /**
- * Spec §4 "Apply button": 'Apply Now' → 'Applying...' → a disabled 'Applied Successfully' (also when the user is
- * already among the applicants), with an optional cover letter. Visitors get 'Log in to apply' (back here after);
+ * product.md §7 "Apply button": 'Apply Now' → 'Applying...' → a disabled 'Applied Successfully' (also when the user
+ * is already among the applicants), with an optional cover letter. Visitors get 'Log in to apply' (back here after);
  * the creator sees nothing here (their menu comes with the payment actions); a closed job says 'Closed'.
  */
 export function ApplySection({ job }: { job: Job }) {

@@ -17,8 +17,8 @@ import { ErrorBox, LoadMore, NoOpportunities, SelectPlaceholder } from './list-s
 export const SPLIT_QUERY = '(min-width: 1024px)'
 
 /**
- * The job browser at / and /jobs (spec §2): filters in the URL, a 2/5 list of cards with infinite scroll and a 3/5
- * detail panel with the first result auto-selected. Narrow screens show the list; a card opens /description/:id.
+ * The job browser at / and /jobs (product.md §3): filters in the URL, a 2/5 list of cards with infinite scroll and a
+ * 3/5 detail panel with the first result auto-selected. Narrow screens show the list; a card opens /description/:id.
  */
 export function JobBrowser({ payments }: { payments?: (job: Job) => ReactNode } = {}) {
   const { filters, setFilters, reset, params } = useJobFilters()
@@ -62,7 +62,7 @@ export function JobBrowser({ payments }: { payments?: (job: Job) => ReactNode } 
 
   const closestHint =
     filters.sort === 'closest' && !filters.state
-      ? // Profiles keep no location (DECISIONS.md: no fake data), so the state chosen here is the only one there is.
+      ? // Profiles keep no location (product.md §5), so the state chosen here is the only one there is.
         'Closest lists Remote jobs first, then the rest. Choose your state to see jobs there first.'
       : null
 

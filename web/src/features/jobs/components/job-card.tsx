@@ -10,7 +10,7 @@ import type { Job } from '../api/get-jobs'
 import { deadlineText, isClosed, paymentLabel, rateText } from '../lib/format'
 import { HighlightedText } from './highlighted-text'
 
-/** Spec §9: a card shows at most 2 skills, then '+N'. */
+/** product.md §3: a card shows at most 2 skills, then '+N'. */
 export const CARD_SKILLS = 2
 
 /** Moves focus between cards with the arrow keys (Tab still walks every link). */
@@ -27,9 +27,9 @@ export function onCardListKeyDown(e: KeyboardEvent<HTMLElement>) {
 }
 
 /**
- * A job card (spec §2): category, deadline ('N days left' / 'Closed'), title, company and place, ≤ 2 skills then
- * '+N', money in rupees with Indian grouping, and the creator linking to /m/{userId}. The title is the card's one
- * link and stretches over the card; the creator link sits above it.
+ * A job card (product.md §3): category, deadline ('N days left' / 'Closed'), title, company and place, ≤ 2 skills
+ * then '+N', money in rupees with Indian grouping, and the creator linking to /m/{userId}. The title is the card's
+ * one link and stretches over the card; the creator link sits above it.
  */
 export function JobCard({
   job,

@@ -79,8 +79,8 @@ function Section({
 }
 
 /**
- * Everything the API gives about a job (spec §3): header with its badges, the Apply area (or the creator's menu),
- * payment specifics, facts, skills, description, company and creator. Used by the browser's panel and
+ * Everything the API gives about a job (product.md §6): header with its badges, the Apply area (or the creator's
+ * menu), payment specifics, facts, skills, description, company and creator. Used by the browser's panel and
  * /description/:id (`headingLevel` keeps one h1 per page).
  */
 export function JobDetail({

@@ -75,7 +75,7 @@ function Toggle({
 }
 
 /**
- * The browser's filters (spec §2), in the spec's order: Category, Free, Distance (static '15 mi'), Sort, Discounted.
+ * The browser's filters (product.md §3), in this order: Category, Free, Distance (static '15 mi'), Sort, Discounted.
  * With Sort = Closest a state picker appears, since profiles hold no location to sort by.
  */
 export function JobFiltersBar({
@@ -109,7 +109,7 @@ export function JobFiltersBar({
       <Toggle pressed={filters.free} onChange={(free) => set({ free })} icon={<Gift aria-hidden />}>
         Free
       </Toggle>
-      {/* DECISIONS.md: the Distance chip stays visible but does nothing (no geolocation is kept). */}
+      {/* product.md §3: the Distance chip stays visible but does nothing (no geolocation is kept). */}
       <span
         className={cn(chip, 'cursor-default border-dashed border-input bg-slate-50 text-slate-500')}
         title="Distance filtering is not available yet"

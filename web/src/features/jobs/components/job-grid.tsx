@@ -21,11 +21,11 @@ export interface PagedJobs {
   fetchNextPage: () => unknown
 }
 
-/** Spec §2 Explore's empty text. */
+/** The empty text of /explore (product.md §3). */
 export const NO_JOBS_TEXT = 'No jobs found. Try adjusting your filters.'
 
 /**
- * A grid of job cards for /search and /explore: loading skeletons, error with Retry, the spec's empty text, and
+ * A grid of job cards for /search and /explore: loading skeletons, error with Retry, that empty text, and
  * infinite scroll with a 'Load more' button. Cards open /description/:id and show highlighted matches.
  */
 export function JobGrid({

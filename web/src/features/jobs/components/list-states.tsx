@@ -5,7 +5,7 @@ import { Button } from '@/components/ui/button'
 import { Spinner } from '@/components/ui/spinner'
 import { errorText } from '@/lib/errors'
 
-/** Spec §2 error box, with the server's sentence when it sent one (§8 fallback 'Something went wrong'). */
+/** The job browser's error box (product.md §3), with the server's sentence or the fallback of §15. */
 export function ErrorBox({
   error,
   onRetry,
@@ -36,7 +36,7 @@ export function ErrorBox({
   )
 }
 
-/** Spec §2 empty state: 'No opportunities found' with Reset Filters. */
+/** product.md §3 empty state: 'No opportunities found' with Reset Filters. */
 export function NoOpportunities({ onReset, children }: { onReset: () => void; children?: ReactNode }) {
   return (
     <EmptyState
@@ -53,7 +53,7 @@ export function NoOpportunities({ onReset, children }: { onReset: () => void; ch
   )
 }
 
-/** Spec §2: the detail panel's placeholder when nothing is selected. */
+/** product.md §3: the detail panel's placeholder when nothing is selected. */
 export function SelectPlaceholder() {
   return (
     <EmptyState

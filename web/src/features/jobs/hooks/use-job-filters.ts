@@ -6,7 +6,7 @@ import { filtersFromParams, paramsWithFilters, type JobFilters } from '../lib/fi
 export const SELECTED_PARAM = 'job'
 
 /**
- * Filters read from and written to the URL (spec §2; issue 3: "a link reproduces the view"). Changing a filter
+ * Filters read from and written to the URL (product.md §3; issue 3: "a link reproduces the view"). Changing a filter
  * drops the selected job, so the first result of the new list is auto-selected.
  */
 export function useJobFilters() {

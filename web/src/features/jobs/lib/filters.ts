@@ -2,7 +2,7 @@ import { CATEGORIES, type Category } from '@common/categories'
 import { STATES, UNION_TERRITORIES } from '@common/locations'
 import type { JobSort } from '@common/schemas/job'
 
-/** The job browser's view as it lives in the URL, so a link reproduces it (spec §2 "Job browser"). */
+/** The job browser's view as it lives in the URL, so a link reproduces it (product.md §3 "Job browser"). */
 export interface JobFilters {
   category?: Category
   free: boolean

@@ -7,7 +7,7 @@ export function isClosed(job: Job, now = Date.now()): boolean {
   return job.deadline !== null && new Date(job.deadline).getTime() < now
 }
 
-/** Spec §2: the card's deadline reads 'N days left' or 'Closed'; null when the job has no deadline. */
+/** product.md §3: the card's deadline reads 'N days left' or 'Closed'; null when the job has no deadline. */
 export function deadlineText(job: Job, now = Date.now()): string | null {
   if (isClosed(job, now)) return 'Closed'
   if (job.deadline === null) return null
@@ -21,11 +21,11 @@ export function deadlineText(job: Job, now = Date.now()): string | null {
     0,
     Math.round((startOfDay(new Date(job.deadline).getTime()) - startOfDay(now)) / 86_400_000),
   )
-  // The deadline's own day reads '0 days left', as spec §2 writes it: the job is open until that day ends.
+  // The deadline's own day reads '0 days left', as product.md §3 writes it: the job is open until that day ends.
   return `${days} ${days === 1 ? 'day' : 'days'} left`
 }
 
-/** Labels for the payment models; hourly and fixed also appear in the detail view (spec §3). */
+/** Labels for the payment models; hourly and fixed also appear in the detail view (product.md §6). */
 export const PAYMENT_LABELS: Record<string, string> = {
   'one-time': 'One-time',
   'per-unit': 'Per unit',

@@ -9,7 +9,9 @@ export type { NotificationItem }
 export type NotificationsPage = z.infer<typeof NotificationsAnswer>
 export type NotificationsData = InfiniteData<NotificationsPage, string | null>
 
-/** GET /notification → notifications[] newest first, with the unread count (bearer token + cookies, spec §6). */
+/**
+ * GET /notification → notifications[] newest first, with the unread count (bearer token + cookies, product.md §4).
+ */
 export async function getNotifications(cursor: string | null, signal?: AbortSignal) {
   try {
     const res = await api.get<NotificationsPage>('/notification', {
@@ -18,7 +20,7 @@ export async function getNotifications(cursor: string | null, signal?: AbortSign
     })
     return res.data
   } catch (e) {
-    // Spec §8: a failed notification load is only logged (the drawer offers Retry).
+    // A failed notification load is only logged (the drawer offers Retry).
     if (!isCancelled(e)) console.error('Failed to load notifications', e)
     throw e
   }

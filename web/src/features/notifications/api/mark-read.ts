@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { api } from '@/lib/api-client'
 import { setRead } from '../lib/cache'
 
-/** PATCH /notification/:id/read. Spec §8: failures are only logged, and the call rethrows. */
+/** PATCH /notification/:id/read. Failures are only logged, and the call rethrows. */
 export async function markNotificationRead(id: string) {
   try {
     const res = await api.patch<{ success: true; unreadCount: number }>(
@@ -15,7 +15,7 @@ export async function markNotificationRead(id: string) {
   }
 }
 
-/** PATCH /notification/read-all. Spec §8: failures are only logged, and the call rethrows. */
+/** PATCH /notification/read-all. Failures are only logged, and the call rethrows. */
 export async function markAllNotificationsRead() {
   try {
     await api.patch('/notification/read-all')

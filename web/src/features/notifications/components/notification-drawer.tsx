@@ -21,14 +21,14 @@ const ICONS: Partial<Record<NotificationItem['type'], typeof Bell>> = {
   payment_requested: IndianRupee,
 }
 
-/** Spec §2: each item's timestamp in the reader's own local format — date and minute, no seconds. */
+/** product.md §11: each item's timestamp in the reader's own local format — date and minute, no seconds. */
 const localTime = (iso: string) =>
   new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' })
 
 /**
- * Spec §2 "Notification panel": a 24rem drawer titled 'Notifications'; 'Mark all read' only while unread exist;
- * unread items dotted and highlighted; local timestamps. A click marks the item read, then navigates by type
- * (spec §4). `onOpenChat` opens the app's floating chat window for a message's sender.
+ * product.md §11 "Notification panel": a 24rem drawer titled 'Notifications'; 'Mark all read' only while unread
+ * exist; unread items dotted and highlighted; local timestamps. A click marks the item read, then navigates by type
+ * (§11). `onOpenChat` opens the app's floating chat window for a message's sender.
  */
 export function NotificationDrawer({
   trigger,
@@ -50,14 +50,14 @@ export function NotificationDrawer({
       try {
         await markRead.mutateAsync(n._id)
       } catch {
-        // Spec §8: logged by the call; navigation still happens.
+        // Logged by the call; navigation still happens.
       }
     }
     const t = targetOf(n)
     if (t.kind === 'none') return
     setOpen(false)
     if (t.kind === 'go') return void navigate(t.to)
-    // Spec §4: fetch the sender, then open the chat window; if that fails, go to /chat.
+    // product.md §11: fetch the sender, then open the chat window; if that fails, go to /chat.
     try {
       const res = await api.get<{ success: boolean; user?: { _id: string } }>(
         `/user/${encodeURIComponent(t.senderId)}`,

@@ -1,7 +1,7 @@
 import { CountBadge } from '@/components/ui/count-badge'
 import { unreadCountOf, useNotifications } from '../api/get-notifications'
 
-/** Spec §2: the unread-count badge on the bell. */
+/** product.md §11: the unread-count badge on the bell. */
 export function UnreadBadge({ className }: { className?: string }) {
   const { data } = useNotifications()
   const n = unreadCountOf(data)

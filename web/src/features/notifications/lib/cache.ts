@@ -2,7 +2,7 @@ import type { QueryClient } from '@tanstack/react-query'
 import { queryKeys } from '@/lib/query-keys'
 import type { NotificationItem, NotificationsData } from '../api/get-notifications'
 
-/** Spec §4 "Real-time notification": a new one is prepended (once) and the unread count rises. */
+/** product.md §11 "Real-time notification": a new one is prepended (once) and the unread count rises. */
 export function prependNotification(qc: QueryClient, n: NotificationItem): void {
   qc.setQueryData<NotificationsData>(queryKeys.notifications.all, (data) => {
     if (!data) return data

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { targetOf } from './navigate'
 
-describe('notification navigation by type (spec §4)', () => {
+describe('notification navigation by type (product.md §11)', () => {
   it('application_accepted → /chat/{employerId}, else /chat', () => {
     expect(targetOf({ type: 'application_accepted', metadata: { employerId: 'e1' } })).toEqual({
       kind: 'go',

@@ -1,6 +1,6 @@
 import type { NotificationItem } from '../api/get-notifications'
 
-/** What clicking a notification does (spec §4 "Notification navigation by type"). */
+/** What clicking a notification does (product.md §11 "Notification navigation by type"). */
 export type NotificationTarget =
   { kind: 'go'; to: string } | { kind: 'chat-window'; senderId: string; jobId?: string } | { kind: 'none' }
 
@@ -20,7 +20,7 @@ export function targetOf(n: Pick<NotificationItem, 'type' | 'metadata'>): Notifi
         : { kind: 'go', to: '/chat' }
     case 'system':
       return { kind: 'none' }
-    // Types the spec's client does not know, sent by features it does not show (ADR 014): their job's page.
+    // Types the original client did not know, sent by features it did not show (ADR 014): their job's page.
     case 'application':
       return m.jobId
         ? { kind: 'go', to: `/admin/jobs/${encodeURIComponent(m.jobId)}/applicants` }

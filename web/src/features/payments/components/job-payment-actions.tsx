@@ -106,7 +106,8 @@ function CreatorActions({ job, onDeleted }: { job: PaymentJob; onDeleted?: () =>
   const releaseAmount = releaseAmountOf(job, { rupees: held, units: heldUnits }, releaseUnits)
 
   const initiate = () => {
-    // Spec §6: Initiate Payment triggers the one-time payment button; per-unit and recurring ask how many first.
+    // product.md §8: Initiate Payment triggers the one-time payment button; per-unit and recurring ask how many
+    // first.
     if (!canFund)
       return toast.error(
         free
@@ -337,7 +338,7 @@ function FreelancerActions({ job, viewer }: { job: PaymentJob; viewer: PaymentVi
 }
 
 /**
- * A job's payment actions for whoever is looking (spec §2 chat side panel, §4, §6): the creator gets fund status,
+ * A job's payment actions for whoever is looking (product.md §8, §9 chat side panel): the creator gets fund status,
  * Payment options while Not Initiated, the escrow figures and the menu (Initiate Payment, Release Payment,
  * Archive Job, Delete Job); the hired freelancer gets Submit Work, Request Payment and the figures; others nothing.
  */

@@ -8,8 +8,8 @@ import { priceOf, unitWord } from '../lib/units'
 import { UnitsPicker } from './units-picker'
 
 /**
- * Spec §4 "Payment options" (creator, while Not Initiated): a one-time button, or the per-unit / recurring button
- * with the custom units picker (1..left, clamped, quick buttons 1–5 and All).
+ * product.md §8 "Payment options" (creator, while Not Initiated): a one-time button, or the per-unit / recurring
+ * button with the custom units picker (1..left, clamped, quick buttons 1–5 and All).
  */
 export function PaymentOptions({
   job,

@@ -13,7 +13,7 @@ const OUTCOMES = [
 ] as const
 
 /**
- * The sandbox provider's checkout (DECISIONS.md): looks and behaves like a card checkout, amount in ₹, with the
+ * The sandbox provider's checkout (product.md §8): looks and behaves like a card checkout, amount in ₹, with the
  * test outcome to simulate. Closing it or pressing Cancel is the "cancel" outcome.
  */
 export function SandboxCheckoutDialog({

@@ -5,7 +5,7 @@ import { Label } from '@/components/ui/label'
 import { cn } from '@/lib/utils'
 import { clampUnits } from '../lib/units'
 
-/** Spec §5 "Partial payment": 1..max, clamped, with quick buttons 1 to 5 and All. */
+/** product.md §8 "Partial payment": 1..max, clamped, with quick buttons 1 to 5 and All. */
 export function UnitsPicker({
   value,
   max,

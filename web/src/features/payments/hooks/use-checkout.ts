@@ -14,7 +14,7 @@ import { useRefreshPayments } from '../api/escrow-actions'
 import { newIdempotencyKey, type PaymentJob } from '../api/types'
 import { openRazorpay } from '../lib/razorpay-checkout'
 
-// Spec §8 alert texts.
+// product.md §15 alert texts.
 export const ORDER_FAILED = 'Failed to create Razorpay order'
 export const VERIFY_FAILED = 'Payment verification failed'
 export const START_FAILED = 'Something went wrong while initiating payment.'
@@ -22,7 +22,7 @@ export const START_FAILED = 'Something went wrong while initiating payment.'
 type Stage = 'idle' | 'ordering' | 'checkout' | 'paying' | 'verifying'
 
 /**
- * The checkout flow (spec §7): create-order (server-priced) → the provider's checkout (the sandbox dialog, or
+ * The checkout flow (product.md §8): create-order (server-priced) → the provider's checkout (the sandbox dialog, or
  * Razorpay's checkout.js in INR × 100) → verify, which books the money into escrow. Failure and cancel book nothing.
  */
 export function useCheckout(job: PaymentJob) {

@@ -31,7 +31,7 @@ export function loadRazorpay(): Promise<void> {
   return loading
 }
 
-/** Opens Razorpay Checkout in INR with the amount in paise (spec §7) and settles with its outcome. */
+/** Opens Razorpay Checkout in INR with the amount in paise (product.md §8) and settles with its outcome. */
 export async function openRazorpay(
   order: Order,
   prefill: { name?: string; email?: string },

@@ -19,7 +19,7 @@ const job = (over: Partial<PaymentJob>): PaymentJob => ({
   ...over,
 })
 
-describe('payment units (spec §5 "Partial payment")', () => {
+describe('payment units (product.md §8 "Partial payment")', () => {
   it('clamps to 1..max and turns nonsense into 1', () => {
     expect(clampUnits('9', 5)).toBe(5)
     expect(clampUnits('0', 5)).toBe(1)

@@ -13,7 +13,7 @@ export const pricedJob = (job: PaymentJob): escrow.PricedJob => ({
   totalPaise: rupeesToPaise(job.total),
 })
 
-/** Spec §5 "Partial payment": a whole number clamped to 1..max (blank or nonsense becomes 1). */
+/** product.md §8 "Partial payment": a whole number clamped to 1..max (blank or nonsense becomes 1). */
 export function clampUnits(value: number | string, max: number): number {
   return escrow.clampUnits(typeof value === 'number' ? value : Number.parseInt(value, 10), max)
 }

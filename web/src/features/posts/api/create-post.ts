@@ -4,7 +4,7 @@ import type { CreatePostInput, PostAnswer } from '@common/schemas/post'
 import { api } from '@/lib/api-client'
 import { queryKeys } from '@/lib/query-keys'
 
-/** POST /posts/create (spec §7): the payload of spec §3; the answer's success and message are read. */
+/** POST /posts/create (product.md §10): the post create payload; the answer's success and message are read. */
 export async function createPost(body: CreatePostInput) {
   const res = await api.post<z.infer<typeof PostAnswer>>('/posts/create', body)
   return res.data

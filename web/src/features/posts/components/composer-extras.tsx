@@ -26,7 +26,7 @@ const EMOJIS = [
   '🇮🇳',
 ]
 
-/** Spec §2 Emoji button: here it inserts the chosen emoji at the cursor. */
+/** product.md §10 Emoji button: here it inserts the chosen emoji at the cursor. */
 export function EmojiButton({ onPick }: { onPick: (emoji: string) => void }) {
   return (
     <Popover>
@@ -55,7 +55,7 @@ export function EmojiButton({ onPick }: { onPick: (emoji: string) => void }) {
   )
 }
 
-/** Spec §2 Location button: the person picks their state or union territory (DECISIONS: no invented data). */
+/** product.md §10 Location button: the person picks their state or union territory (no invented data). */
 export function LocationButton({ onPick }: { onPick: (state: string) => void }) {
   return (
     <Popover>

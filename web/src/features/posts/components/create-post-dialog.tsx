@@ -21,7 +21,7 @@ import { useMediaUploads, type PendingMedia } from '../lib/use-media-uploads'
 import { EmojiButton, LocationButton } from './composer-extras'
 
 /**
- * Spec §2 "Create Post dialog" and §4 "Create post": text, photos and videos (uploaded as they are picked, each
+ * product.md §10 "Create Post dialog" and "Create post": text, photos and videos (uploaded as they are picked, each
  * with its progress), an optional link, Emoji and Location. On failure it stays open; on success it clears and
  * closes with 'Post created successfully!'. The draft survives closing the dialog.
  */
@@ -218,7 +218,7 @@ export function CreatePostDialog({
   )
 }
 
-/** Spec §2: selected media as a 2-column grid, each with a remove button; server thumbnails once uploaded. */
+/** product.md §10: selected media as a 2-column grid, each with a remove button; server thumbnails once uploaded. */
 function PreviewGrid({
   items,
   onRemove,

@@ -8,7 +8,7 @@ import {
 
 const MB = 1024 * 1024
 
-/** Spec §5: type is image when the file type starts with image/, otherwise video. */
+/** product.md §10: type is image when the file type starts with image/, otherwise video. */
 export const mediaTypeOf = (file: Pick<File, 'type'>): MediaType =>
   file.type.startsWith('image/') ? 'image' : 'video'
 
@@ -16,7 +16,8 @@ const TAKEN: readonly string[] = [...IMAGE_MIMES, ...VIDEO_MIMES]
 
 /**
  * The server's rules, checked before a byte is sent; the server checks the real bytes again. The picker offers
- * every image/* and video/* (spec §5), but a phone's HEIC photo or MOV video would upload whole only to be refused.
+ * every image/* and video/* (product.md §10), but a phone's HEIC photo or MOV video would upload whole only to be
+ * refused.
  */
 export function mediaFileError(file: Pick<File, 'name' | 'type' | 'size'>): string | null {
   if (!file.type.startsWith('image/') && !file.type.startsWith('video/'))

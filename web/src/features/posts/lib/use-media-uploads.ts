@@ -15,7 +15,7 @@ export interface PendingMedia {
 }
 
 /**
- * Uploads each picked file at once (DECISIONS: media go to the server first, never local object URLs), keeping
+ * Uploads each picked file at once (product.md §10: media go to the server first, never local object URLs), keeping
  * a progress fraction per file. `settled()` resolves when every upload has finished, for a Post clicked mid-way.
  */
 export function useMediaUploads() {

@@ -5,7 +5,7 @@ import { cn } from '@/lib/utils'
 
 /**
  * The in-page search box of /search and /explore. Enter with a non-empty trimmed query searches (the same rule as
- * the mobile top bar, spec §2); clearing it empties the search. It follows `value` when the URL changes.
+ * the mobile top bar, product.md §3); clearing it empties the search. It follows `value` when the URL changes.
  */
 export function SearchBox({
   value,

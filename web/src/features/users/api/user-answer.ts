@@ -10,7 +10,9 @@ export interface UserAnswer {
   user: User
 }
 
-/** Spec §4 "Profile edit": on success the session user and its stored copy are updated (and the cached profile). */
+/**
+ * product.md §5 "Profile edit": on success the session user and its stored copy are updated (and the cached profile).
+ */
 export function storeUpdatedUser(queryClient: QueryClient, user: User) {
   if (authStore.getState().user?.userId === user.userId) authStore.setUser(user)
   queryClient.setQueryData(queryKeys.users.detail(user.userId), user)

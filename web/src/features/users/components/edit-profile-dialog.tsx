@@ -25,7 +25,7 @@ import { ConfirmEmailStep } from './confirm-email-step'
 
 const ms = TOAST.profileMs
 
-/** Owner-only Edit Profile dialog (spec §2 Profile): name, email, phone, bio, skills and a PDF resume. */
+/** Owner-only Edit Profile dialog (product.md §5 Profile): name, email, phone, bio, skills and a PDF resume. */
 export function EditProfileDialog({ user }: { user: User }) {
   const [open, setOpen] = useState(false)
   const [confirming, setConfirming] = useState(false)

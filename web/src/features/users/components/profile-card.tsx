@@ -6,7 +6,7 @@ import { UserAvatar } from '@/components/ui/avatar'
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card'
 import { roleLabel } from './role-label'
 
-/** Spec §2 Profile: avatar, name, @username, bio, email, phone, skills and the resume link. */
+/** product.md §5 Profile: avatar, name, @username, bio, email, phone, skills and the resume link. */
 export function ProfileCard({ user, actions }: { user: User; actions?: ReactNode }) {
   const { profile } = user
   return (

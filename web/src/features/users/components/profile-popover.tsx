@@ -22,7 +22,9 @@ import { roleLabel } from './role-label'
 
 const ms = TOAST.profileMs
 
-/** Spec §2: the profile popover — edit mode for name and photo, View Profile, My Posts, role switch and Logout. */
+/**
+ * product.md §3: the profile popover — edit mode for name and photo, View Profile, My Posts, role switch and Logout.
+ */
 export function ProfilePopover({
   user,
   trigger,

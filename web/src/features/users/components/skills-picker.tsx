@@ -13,7 +13,7 @@ import type { User } from '@common/schemas/user'
 
 const OTHER = 'Your other skills'
 
-/** Spec §2 Skills: an accordion of the four categories with toggleable chips and 'Save Skills'. */
+/** product.md §5 Skills: an accordion of the four categories with toggleable chips and 'Save Skills'. */
 export function SkillsPicker({ user, onSaved }: { user: User; onSaved?: () => void }) {
   const [selected, setSelected] = useState<string[]>(() => user.profile.skills)
   const update = useUpdateSkills()
