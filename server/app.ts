@@ -50,6 +50,10 @@ import { createProvider } from './modules/payments/payments.provider'
 import { paymentsService } from './modules/payments/payments.service'
 import { paymentsRoutes, paymentsWebhookRoutes } from './modules/payments/payments.routes'
 import { workRoutes } from './modules/payments/work.routes'
+import { createLinkedAccountProvider } from './modules/payouts/payouts.provider'
+import { payoutsService } from './modules/payouts/payouts.service'
+import { payoutsRoutes, payoutsWebhookRoutes } from './modules/payouts/payouts.routes'
+import { createSealer } from './modules/payouts/sealer'
 import { chatService } from './modules/chat/chat.service'
 import { chatRoutes } from './modules/chat/chat.routes'
 import { notificationsRoutes } from './modules/notifications/notifications.routes'
@@ -272,6 +276,20 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     await app.register(paymentsWebhookRoutes, { prefix, payments, provider })
   }
   await app.register(workRoutes, { prefix: '/api/v1/job', payments })
+  // Payout details and their Razorpay Route linked account (ADR 049).
+  const linkedAccounts = createLinkedAccountProvider(config)
+  const payouts = payoutsService({
+    db: database.db,
+    sealer: createSealer(config.DATA_ENCRYPTION_KEY),
+    provider: linkedAccounts,
+    log: app.log,
+  })
+  await app.register(payoutsRoutes, { prefix: '/api/v1/payouts', payouts })
+  await app.register(payoutsWebhookRoutes, {
+    prefix: '/api/v1/payouts',
+    payouts,
+    webhookSecret: linkedAccounts.webhookSecret,
+  })
   const chat = chatService({ db: database.db, jobs })
   await app.register(chatRoutes, { prefix: '/api/v1/chat', chat, cache: readCache })
   await app.register(notificationsRoutes, { prefix: '/api/v1/notification', cache: readCache })

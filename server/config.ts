@@ -28,6 +28,11 @@ const ConfigSchema = z
       .default('loopback'),
     PUBLIC_URL: z.url().optional(),
     SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+    /** AES-256-GCM key for PAN, account numbers and UPI ids at rest (ADR 049); generated in DATA_DIR when unset. */
+    DATA_ENCRYPTION_KEY: z
+      .string()
+      .regex(/^[0-9a-fA-F]{64}$/, 'must be 64 hex characters (32 bytes), e.g. from `openssl rand -hex 32`')
+      .optional(),
     MAIL_TRANSPORT: z.enum(['console', 'smtp']).default('console'),
     SMTP_URL: z
       .string()
@@ -76,6 +81,7 @@ const ConfigSchema = z
 export type RawConfig = z.infer<typeof ConfigSchema>
 export interface Config extends RawConfig {
   SESSION_SECRET: string
+  DATA_ENCRYPTION_KEY: string
   dataDir: string
   uploadsDir: string
 }
@@ -95,9 +101,15 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const dataDir = path.resolve(c.DATA_DIR)
   const uploadsDir = path.join(dataDir, 'uploads')
   fs.mkdirSync(uploadsDir, { recursive: true })
+  const dataKey = c.DATA_ENCRYPTION_KEY ?? keptSecret(dataDir, 'data-encryption-key')
+  if (!/^[0-9a-fA-F]{64}$/.test(dataKey))
+    throw new ConfigError(
+      `Invalid configuration:\n  DATA_ENCRYPTION_KEY: the key kept in ${path.join(dataDir, 'data-encryption-key')} must be 64 hex characters`,
+    )
   return {
     ...c,
     SESSION_SECRET: c.SESSION_SECRET ?? keptSecret(dataDir, 'session-secret'),
+    DATA_ENCRYPTION_KEY: dataKey.toLowerCase(),
     dataDir,
     uploadsDir,
   }

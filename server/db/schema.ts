@@ -453,3 +453,30 @@ export const scheduledTasks = pgTable('scheduled_tasks', {
   lastError: text('last_error'),
 })
 export type ScheduledTaskRow = typeof scheduledTasks.$inferSelect
+
+// Payout accounts (0012_payout_accounts.sql, ADR 049). The *_sealed columns are AES-256-GCM sealed by the app.
+export const payoutAccounts = pgTable('payout_accounts', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  status: text('status', {
+    enum: ['created', 'under_review', 'needs_clarification', 'activated', 'suspended'],
+  })
+    .notNull()
+    .default('created'),
+  legalName: text('legal_name').notNull(),
+  panSealed: text('pan_sealed').notNull(),
+  state: text('state').notNull(),
+  gstinSealed: text('gstin_sealed'),
+  bankAccountSealed: text('bank_account_sealed'),
+  ifsc: text('ifsc'),
+  upiSealed: text('upi_sealed'),
+  requirements: text('requirements').array().notNull().default([]),
+  providerAccountId: text('provider_account_id').unique(),
+  providerStakeholderId: text('provider_stakeholder_id'),
+  providerProductId: text('provider_product_id'),
+  statusAt: ts('status_at').notNull().defaultNow(),
+  createdAt: ts('created_at').notNull().defaultNow(),
+  updatedAt: ts('updated_at').notNull().defaultNow(),
+})
+export type PayoutAccountRow = typeof payoutAccounts.$inferSelect

@@ -438,6 +438,35 @@ export const MATRIX: Row[] = [
   ...paymentRows('/api/payments'),
   ...paymentRows('/api/v1/payments'),
 
+  // Payout details (ADR 049): everyone signed in has their own; only operators read someone else's.
+  { route: 'GET /api/v1/payouts/account', expect: SIGNED_IN(200), request: () => ({}) },
+  {
+    route: 'PUT /api/v1/payouts/account',
+    expect: SIGNED_IN(200),
+    request: () => ({
+      body: {
+        legalName: 'Matrix Person',
+        pan: 'ABCPE1234F',
+        state: 'Maharashtra',
+        bankAccount: '123456789012',
+        ifsc: 'HDFC0001234',
+      },
+    }),
+  },
+  {
+    // Operators only: the owner cannot use it either (they have GET /account).
+    route: 'GET /api/v1/payouts/accounts/:userId',
+    expect: [401, 403, 403, 403],
+    request: (k) => ({ params: { userId: k.s.freelancer.user._id } }),
+  },
+  {
+    // Authenticated by the provider's signature, not by a session.
+    route: 'POST /api/v1/payouts/webhook',
+    expect: ALL(200),
+    fresh: true,
+    request: (k) => k.signedWebhook(),
+  },
+
   // Chat. A conversation is named by the other member, so nobody can name someone else's: "other" opens their
   // own, empty one with the same person; wrongRole is that person, who cannot message themself (400).
   { route: 'GET /api/v1/chat/conversations', expect: SIGNED_IN(200), request: () => ({}) },
