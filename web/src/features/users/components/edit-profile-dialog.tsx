@@ -18,9 +18,9 @@ import { Label } from '@/components/ui/label'
 import { Spinner } from '@/components/ui/spinner'
 import { Textarea } from '@/components/ui/textarea'
 import { parseSkills, resumeFileError } from '@/lib/files'
-import { toastError } from '@/lib/toast-error'
 import { usePendingEmail } from '../api/change-email'
 import { useUpdateProfile } from '../api/update-profile'
+import { checkedName, saveProfile } from '../lib/save-profile'
 import { ConfirmEmailStep } from './confirm-email-step'
 
 const ms = TOAST.profileMs
@@ -102,44 +102,35 @@ function EditProfileForm({
 
   async function onSubmit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault()
-    const name = fullname.trim()
-    if (!name) {
-      toast.error('Name cannot be empty', { duration: ms })
-      return
-    }
+    const name = checkedName(fullname)
+    if (!name) return
     // The email is how the account signs in: it can change, not go away.
     if (!email.trim()) {
       toast.error(EMAIL_REQUIRED, { duration: ms })
       return
     }
-    try {
-      const answer = await update.mutateAsync({
+    const answer = await saveProfile(() =>
+      update.mutateAsync({
         fullname: name,
         email: email.trim(),
         phoneNumber: phoneNumber.trim(),
         bio: bio.trim(),
         skills: parseSkills(skills).join(','),
         file,
-      })
-      if (!answer.success) {
-        toast.error(answer.message || 'Failed to update profile', { duration: ms })
-        return
-      }
-      const asked = email.trim().toLowerCase()
-      if (asked !== (user.email ?? '').toLowerCase()) {
-        // A new email waits for the code mailed to it (ADR 042); the rest is saved.
-        if (answer.pendingEmail === asked) {
-          toast.success('Profile updated!', { duration: ms })
-          onConfirmEmail()
-        } else
-          toast.warning(answer.message || 'Profile updated! Your email did not change.', { duration: ms })
-        return
-      }
-      toast.success('Profile updated!', { duration: ms })
-      onDone()
-    } catch (error) {
-      toastError(error, 'Profile update failed', { duration: ms })
+      }),
+    )
+    if (!answer) return
+    const asked = email.trim().toLowerCase()
+    if (asked !== (user.email ?? '').toLowerCase()) {
+      // A new email waits for the code mailed to it (ADR 042); the rest is saved.
+      if (answer.pendingEmail === asked) {
+        toast.success('Profile updated!', { duration: ms })
+        onConfirmEmail()
+      } else toast.warning(answer.message || 'Profile updated! Your email did not change.', { duration: ms })
+      return
     }
+    toast.success('Profile updated!', { duration: ms })
+    onDone()
   }
 
   return (

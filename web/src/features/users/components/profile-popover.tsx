@@ -1,6 +1,6 @@
 import { useEffect, useState, type FormEvent, type ReactNode } from 'react'
 import { Link } from 'react-router'
-import { ArrowLeftRight, Camera, FileText, LogOut, Pencil, UserRound, Wallet } from 'lucide-react'
+import { ArrowLeftRight, Camera, FileText, Landmark, LogOut, Pencil, UserRound, Wallet } from 'lucide-react'
 import { toast } from 'sonner'
 import { TOAST } from '@common/limits'
 import type { SelfRole } from '@common/roles'
@@ -18,6 +18,7 @@ import { toastError } from '@/lib/toast-error'
 import { cn } from '@/lib/utils'
 import { useSwitchRole } from '../api/switch-role'
 import { useUpdateNameAndPhoto } from '../api/update-photo'
+import { checkedName, saveProfile } from '../lib/save-profile'
 import { roleLabel } from './role-label'
 
 const ms = TOAST.profileMs
@@ -136,6 +137,9 @@ function ProfileSummary({
         <Link to={paths.earnings.href()} className={itemClass} onClick={onNavigate}>
           <Wallet aria-hidden /> Earnings and escrow
         </Link>
+        <Link to={paths.payoutSettings.href()} className={itemClass} onClick={onNavigate}>
+          <Landmark aria-hidden /> Payout details
+        </Link>
         {target ? (
           <button type="button" className={itemClass} onClick={onSwitch} disabled={switchRole.isPending}>
             {switchRole.isPending ? <Spinner /> : <ArrowLeftRight aria-hidden />}
@@ -182,22 +186,12 @@ function EditNameAndPhoto({ user, onDone }: { user: User; onDone: () => void }) 
 
   async function onSubmit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault()
-    const name = fullname.trim()
-    if (!name) {
-      toast.error('Name cannot be empty', { duration: ms })
-      return
-    }
-    try {
-      const answer = await update.mutateAsync({ fullname: name, profilePhoto: photo })
-      if (!answer.success) {
-        toast.error(answer.message || 'Failed to update profile', { duration: ms })
-        return
-      }
-      toast.success('Profile updated!', { duration: ms })
-      onDone()
-    } catch (error) {
-      toastError(error, 'Profile update failed', { duration: ms })
-    }
+    const name = checkedName(fullname)
+    if (!name) return
+    const answer = await saveProfile(() => update.mutateAsync({ fullname: name, profilePhoto: photo }))
+    if (!answer) return
+    toast.success('Profile updated!', { duration: ms })
+    onDone()
   }
 
   return (

@@ -1,0 +1,30 @@
+import { toast } from 'sonner'
+import { TOAST } from '@common/limits'
+import { toastError } from '@/lib/toast-error'
+
+const ms = TOAST.profileMs
+
+/**
+ * One profile save, from the edit dialog or the popover: runs `save` and toasts what went wrong.
+ * Returns the answer when the server took it, null after a refusal or a failed request (both toasted);
+ * the caller toasts the success, which differs by form.
+ */
+export async function saveProfile<T extends { success: boolean; message?: string }>(
+  save: () => Promise<T>,
+): Promise<T | null> {
+  try {
+    const answer = await save()
+    if (answer.success) return answer
+    toast.error(answer.message || 'Failed to update profile', { duration: ms })
+  } catch (error) {
+    toastError(error, 'Profile update failed', { duration: ms })
+  }
+  return null
+}
+
+/** The trimmed name, or null after toasting that it cannot be empty. */
+export function checkedName(fullname: string): string | null {
+  const name = fullname.trim()
+  if (!name) toast.error('Name cannot be empty', { duration: ms })
+  return name || null
+}
