@@ -1,8 +1,9 @@
 import { Button } from '@/components/ui/button'
 import { useInfiniteJobs } from '@/features/jobs/api/get-jobs'
-import { countText, JobGrid, type PagedJobs } from '@/features/jobs/components/job-grid'
+import { countText, JobGrid, pagedJobs } from '@/features/jobs/components/job-grid'
 import { JobFiltersBar } from '@/features/jobs/components/job-filters'
 import { useJobFilters } from '@/features/jobs/hooks/use-job-filters'
+import { CorrectionNote } from '@/features/search/components/correction-note'
 import { SearchBox } from '@/features/search/components/search-box'
 
 /**
@@ -12,18 +13,7 @@ import { SearchBox } from '@/features/search/components/search-box'
 export function Component() {
   const { filters, setFilters, reset } = useJobFilters()
   const query = useInfiniteJobs(filters)
-  const list: PagedJobs = {
-    jobs: query.data?.pages.flatMap((p) => p.jobs) ?? [],
-    isPending: query.isPending,
-    isError: query.isError,
-    error: query.error,
-    isFetching: query.isFetching,
-    hasNextPage: query.hasNextPage,
-    isFetchingNextPage: query.isFetchingNextPage,
-    isFetchNextPageError: query.isFetchNextPageError,
-    refetch: query.refetch,
-    fetchNextPage: query.fetchNextPage,
-  }
+  const list = pagedJobs(query)
   const corrected = query.data?.pages[0]?.correctedQuery
 
   return (
@@ -38,11 +28,7 @@ export function Component() {
         onSearch={(q) => setFilters({ ...filters, q: q || undefined })}
       />
       <JobFiltersBar filters={filters} onChange={setFilters} />
-      {corrected && filters.q && corrected.toLowerCase() !== filters.q.toLowerCase() ? (
-        <p className="text-sm text-slate-600">
-          Showing results for <strong className="font-semibold text-slate-900">{corrected}</strong>
-        </p>
-      ) : null}
+      <CorrectionNote query={filters.q} corrected={corrected} />
       <JobGrid
         list={list}
         emptyAction={

@@ -1,8 +1,9 @@
 import { useNavigate, useSearchParams } from 'react-router'
 import { paths } from '@/config/paths'
-import { countText, JobGrid, type PagedJobs } from '@/features/jobs/components/job-grid'
+import { countText, JobGrid, pagedJobs } from '@/features/jobs/components/job-grid'
 import { PostResults } from '@/features/posts/components/post-results'
 import { useSearch } from '@/features/search/api/search'
+import { CorrectionNote } from '@/features/search/components/correction-note'
 import { PeopleResults } from '@/features/search/components/people-results'
 import { SearchBox } from '@/features/search/components/search-box'
 import { SearchSuggestions } from '@/features/search/components/search-suggestions'
@@ -46,20 +47,8 @@ export function Component() {
   const navigate = useNavigate()
   const q = params.get('q')?.trim() ?? ''
   const query = useSearch(q)
-  const pages = query.data?.pages ?? []
-  const list: PagedJobs = {
-    jobs: pages.flatMap((p) => p.jobs),
-    isPending: query.isPending,
-    isError: query.isError,
-    error: query.error,
-    isFetching: query.isFetching,
-    hasNextPage: query.hasNextPage,
-    isFetchingNextPage: query.isFetchingNextPage,
-    isFetchNextPageError: query.isFetchNextPageError,
-    refetch: query.refetch,
-    fetchNextPage: query.fetchNextPage,
-  }
-  const first = pages[0]
+  const list = pagedJobs(query)
+  const first = query.data?.pages[0]
   const people = first?.users.length ?? 0
   const posts = first?.posts.length ?? 0
   const corrected = first?.correctedQuery
@@ -83,11 +72,7 @@ export function Component() {
         <SearchSuggestions />
       ) : (
         <>
-          {corrected && corrected.toLowerCase() !== q.toLowerCase() ? (
-            <p className="text-sm text-slate-600">
-              Showing results for <strong className="font-semibold text-slate-900">{corrected}</strong>
-            </p>
-          ) : null}
+          <CorrectionNote query={q} corrected={corrected} />
           {list.jobs.length && (people || posts) ? (
             <SectionLinks
               links={[

@@ -21,6 +21,25 @@ export interface PagedJobs {
   fetchNextPage: () => unknown
 }
 
+/** An infinite query whose pages carry jobs, as useInfiniteJobs and useSearch give it. */
+type JobPagesQuery = Omit<PagedJobs, 'jobs'> & { data?: { pages: { jobs: Job[] }[] } }
+
+/** The grid's view of such a query: its pages' jobs in order, and its state as it is. */
+export function pagedJobs(query: JobPagesQuery): PagedJobs {
+  return {
+    jobs: query.data?.pages.flatMap((p) => p.jobs) ?? [],
+    isPending: query.isPending,
+    isError: query.isError,
+    error: query.error,
+    isFetching: query.isFetching,
+    hasNextPage: query.hasNextPage,
+    isFetchingNextPage: query.isFetchingNextPage,
+    isFetchNextPageError: query.isFetchNextPageError,
+    refetch: query.refetch,
+    fetchNextPage: query.fetchNextPage,
+  }
+}
+
 /** The empty text of /explore (product.md §3). */
 export const NO_JOBS_TEXT = 'No jobs found. Try adjusting your filters.'
 
