@@ -2,6 +2,7 @@ import { Link, useParams } from 'react-router'
 import { MessageCircle, Sparkles, UserX } from 'lucide-react'
 import { EmptyState } from '@/components/empty-state'
 import { Button } from '@/components/ui/button'
+import { AvatarLinesSkeleton } from '@/components/avatar-lines-skeleton'
 import { Skeleton } from '@/components/ui/skeleton'
 import { paths } from '@/config/paths'
 import { AppliedJobsTable } from '@/features/applications/components/applied-jobs-table'
@@ -102,13 +103,12 @@ function ProfileSkeleton() {
     >
       <div className="overflow-hidden rounded-2xl border bg-card">
         <Skeleton className="h-28 rounded-none" />
-        <div className="flex items-end gap-5 px-6 pb-6">
-          <Skeleton className="-mt-12 size-24 rounded-full border-4 border-card" />
-          <div className="flex flex-col gap-2 pb-1">
-            <Skeleton className="h-6 w-48" />
-            <Skeleton className="h-4 w-28" />
-          </div>
-        </div>
+        <AvatarLinesSkeleton
+          className="items-end gap-5 px-6 pb-6"
+          avatarClassName="-mt-12 size-24 border-4 border-card"
+          linesClassName="pb-1"
+          lines={['h-6 w-48', 'h-4 w-28']}
+        />
       </div>
       <div className="grid grid-cols-1 gap-6 md:grid-cols-[minmax(0,1fr)_minmax(0,1.4fr)]">
         <Skeleton className="h-48 rounded-2xl" />

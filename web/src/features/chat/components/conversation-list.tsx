@@ -3,7 +3,7 @@ import { MessageCircle } from 'lucide-react'
 import { EmptyState } from '@/components/empty-state'
 import { Button } from '@/components/ui/button'
 import { UserAvatar } from '@/components/ui/avatar'
-import { Skeleton } from '@/components/ui/skeleton'
+import { AvatarLinesSkeleton } from '@/components/avatar-lines-skeleton'
 import { paths } from '@/config/paths'
 import { errorText } from '@/lib/errors'
 import { cn } from '@/lib/utils'
@@ -23,13 +23,14 @@ export function ConversationList({ meId, className }: { meId: string; className?
         aria-label="Loading conversations"
       >
         {Array.from({ length: 5 }, (_, i) => (
-          <li key={i} className="flex items-center gap-3 p-2">
-            <Skeleton className="size-11 rounded-full" />
-            <div className="flex flex-1 flex-col gap-2">
-              <Skeleton className="h-3.5 w-1/3" />
-              <Skeleton className="h-3 w-2/3" />
-            </div>
-          </li>
+          <AvatarLinesSkeleton
+            key={i}
+            as="li"
+            className="items-center p-2"
+            avatarClassName="size-11"
+            linesClassName="flex-1"
+            lines={['h-3.5 w-1/3', 'h-3 w-2/3']}
+          />
         ))}
       </ul>
     )

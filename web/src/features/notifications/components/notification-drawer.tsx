@@ -2,7 +2,7 @@ import { useState, type ReactNode } from 'react'
 import { useNavigate } from 'react-router'
 import { Bell, BellOff, Briefcase, CheckCircle2, IndianRupee, MessageCircle, XCircle } from 'lucide-react'
 import { Button } from '@/components/ui/button'
-import { Skeleton } from '@/components/ui/skeleton'
+import { AvatarLinesSkeleton } from '@/components/avatar-lines-skeleton'
 import { Sheet, SheetContent, SheetDescription, SheetTitle, SheetTrigger } from '@/components/ui/sheet'
 import { api } from '@/lib/api-client'
 import { cn } from '@/lib/utils'
@@ -89,13 +89,14 @@ export function NotificationDrawer({
         {q.isPending ? (
           <ul className="flex flex-col gap-1 p-3" aria-busy="true" aria-label="Loading notifications">
             {Array.from({ length: 4 }, (_, i) => (
-              <li key={i} className="flex gap-3 p-2">
-                <Skeleton className="size-9 rounded-full" />
-                <div className="flex flex-1 flex-col gap-2">
-                  <Skeleton className="h-3.5 w-4/5" />
-                  <Skeleton className="h-3 w-1/3" />
-                </div>
-              </li>
+              <AvatarLinesSkeleton
+                key={i}
+                as="li"
+                className="p-2"
+                avatarClassName="size-9"
+                linesClassName="flex-1"
+                lines={['h-3.5 w-4/5', 'h-3 w-1/3']}
+              />
             ))}
           </ul>
         ) : items.length === 0 ? (

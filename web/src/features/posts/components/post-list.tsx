@@ -2,6 +2,7 @@ import type { ReactNode } from 'react'
 import { AlertTriangle, Newspaper } from 'lucide-react'
 import { EmptyState } from '@/components/empty-state'
 import { Button } from '@/components/ui/button'
+import { AvatarLinesSkeleton } from '@/components/avatar-lines-skeleton'
 import { Skeleton } from '@/components/ui/skeleton'
 import { useInfiniteScroll } from '@/hooks/use-infinite-scroll'
 import { usePosts, type PostsScope } from '../api/get-posts'
@@ -73,13 +74,12 @@ function PostsSkeleton() {
     <div className="flex flex-col gap-4" aria-busy="true" aria-label="Loading posts">
       {[0, 1].map((i) => (
         <div key={i} className="flex flex-col gap-3 rounded-2xl border bg-card p-5">
-          <div className="flex items-center gap-3">
-            <Skeleton className="size-10 rounded-full" />
-            <div className="flex flex-col gap-1.5">
-              <Skeleton className="h-4 w-36" />
-              <Skeleton className="h-3 w-24" />
-            </div>
-          </div>
+          <AvatarLinesSkeleton
+            className="items-center"
+            avatarClassName="size-10"
+            linesClassName="gap-1.5"
+            lines={['h-4 w-36', 'h-3 w-24']}
+          />
           <Skeleton className="h-4 w-full" />
           <Skeleton className="h-4 w-2/3" />
           <Skeleton className="h-48 w-full rounded-xl" />
