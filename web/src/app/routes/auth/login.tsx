@@ -1,4 +1,4 @@
-import { Link, Navigate, useLocation, useNavigate } from 'react-router'
+import { Navigate, useLocation, useNavigate } from 'react-router'
 import { paths, safeReturnPath } from '@/config/paths'
 import { AuthLayout } from '@/features/auth/components/auth-layout'
 import { LoginForm } from '@/features/auth/components/login-form'
@@ -20,18 +20,7 @@ export function Component() {
       <AuthLayout
         title="Welcome Back"
         subtitle="Sign in with a one-time code sent to your email."
-        footer={
-          <>
-            Don&apos;t have an account?{' '}
-            <Link
-              to={paths.signup.href()}
-              state={location.state}
-              className="font-medium text-primary underline-offset-4 hover:underline"
-            >
-              Sign up
-            </Link>
-          </>
-        }
+        switchTo={{ question: "Don't have an account?", label: 'Sign up', to: paths.signup.href() }}
       >
         <LoginForm onSuccess={() => navigate(target, { replace: true })} />
       </AuthLayout>

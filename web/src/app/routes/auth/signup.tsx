@@ -1,4 +1,4 @@
-import { Link, Navigate, useLocation, useNavigate } from 'react-router'
+import { Navigate, useNavigate } from 'react-router'
 import { paths } from '@/config/paths'
 import { AuthLayout } from '@/features/auth/components/auth-layout'
 import { SignupForm } from '@/features/auth/components/signup-form'
@@ -7,7 +7,6 @@ import { useAuth } from '@/lib/auth'
 /** /signup — redirects to /m/{userId} when already signed in; after signup goes there too (product.md §3). */
 export function Component() {
   const { user } = useAuth()
-  const location = useLocation()
   const navigate = useNavigate()
 
   if (user) return <Navigate to={paths.profile.href(user.userId)} replace />
@@ -18,18 +17,7 @@ export function Component() {
       <AuthLayout
         title="Create Account"
         subtitle="Join with your email — no password needed."
-        footer={
-          <>
-            Already have an account?{' '}
-            <Link
-              to={paths.login.href()}
-              state={location.state}
-              className="font-medium text-primary underline-offset-4 hover:underline"
-            >
-              Sign in
-            </Link>
-          </>
-        }
+        switchTo={{ question: 'Already have an account?', label: 'Sign in', to: paths.login.href() }}
       >
         <SignupForm
           onSuccess={(created) => navigate(paths.profile.href(created.userId), { replace: true })}

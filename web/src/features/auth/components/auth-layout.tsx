@@ -1,18 +1,24 @@
 import type { ReactNode } from 'react'
+import { Link, useLocation } from 'react-router'
 import { Logo } from '@/components/logo'
 
-/** The frame around the login and signup cards: a short pitch beside the form on wide screens. */
+/**
+ * The frame around the login and signup cards: a short pitch beside the form on wide screens, and below the form a
+ * link to the other card that keeps the page to return to.
+ */
 export function AuthLayout({
   title,
   subtitle,
   children,
-  footer,
+  switchTo,
 }: {
   title: string
   subtitle: string
   children: ReactNode
-  footer: ReactNode
+  /** The footer: 'Don't have an account? Sign up' and the like. */
+  switchTo: { question: string; label: string; to: string }
 }) {
+  const location = useLocation()
   return (
     <div className="mx-auto grid min-h-[calc(100dvh-11rem)] w-full max-w-5xl items-center gap-10 px-4 py-8 md:min-h-[calc(100dvh-5rem)] md:py-8 lg:grid-cols-[1fr_28rem]">
       <aside className="hidden flex-col gap-6 lg:flex" aria-hidden>
@@ -38,7 +44,16 @@ export function AuthLayout({
           <p className="text-sm text-muted-foreground">{subtitle}</p>
         </div>
         {children}
-        <div className="mt-6 border-t pt-5 text-center text-sm text-muted-foreground">{footer}</div>
+        <div className="mt-6 border-t pt-5 text-center text-sm text-muted-foreground">
+          {switchTo.question}{' '}
+          <Link
+            to={switchTo.to}
+            state={location.state}
+            className="font-medium text-primary underline-offset-4 hover:underline"
+          >
+            {switchTo.label}
+          </Link>
+        </div>
       </section>
     </div>
   )
