@@ -37,16 +37,21 @@ export function DialogContent({
         {...props}
       >
         {children}
-        {hideClose ? null : (
-          <DialogPrimitive.Close
-            className="absolute top-4 right-4 rounded-md p-1 text-muted-foreground transition-colors hover:bg-muted hover:text-foreground focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
-            aria-label="Close"
-          >
-            <X className="size-4" aria-hidden />
-          </DialogPrimitive.Close>
-        )}
+        {hideClose ? null : <CornerClose />}
       </DialogPrimitive.Content>
     </DialogPortal>
+  )
+}
+
+/** The × in the top right corner of a dialog or a sheet. */
+export function CornerClose() {
+  return (
+    <DialogPrimitive.Close
+      className="absolute top-4 right-4 rounded-md p-1 text-muted-foreground transition-colors hover:bg-muted hover:text-foreground focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
+      aria-label="Close"
+    >
+      <X className="size-4" aria-hidden />
+    </DialogPrimitive.Close>
   )
 }
 

@@ -1,8 +1,7 @@
 import * as React from 'react'
 import { Dialog as DialogPrimitive } from 'radix-ui'
-import { X } from 'lucide-react'
 import { cn } from '@/lib/utils'
-import { DialogOverlay, DialogPortal } from './dialog'
+import { CornerClose, DialogOverlay, DialogPortal } from './dialog'
 
 export const Sheet = DialogPrimitive.Root
 export const SheetTrigger = DialogPrimitive.Trigger
@@ -27,12 +26,7 @@ export function SheetContent({
         {...props}
       >
         {children}
-        <DialogPrimitive.Close
-          className="absolute top-4 right-4 rounded-md p-1 text-muted-foreground transition-colors hover:bg-muted hover:text-foreground focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
-          aria-label="Close"
-        >
-          <X className="size-4" aria-hidden />
-        </DialogPrimitive.Close>
+        <CornerClose />
       </DialogPrimitive.Content>
     </DialogPortal>
   )
