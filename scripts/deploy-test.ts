@@ -386,13 +386,10 @@ async function run() {
     razorpay_signature: paid.razorpay_signature,
   }
   const fundKey = crypto.randomUUID()
-  await ok(
-    'POST',
-    '/api/payments/verify',
-    poster,
-    { jobId: job._id, ...result },
-    { 'idempotency-key': fundKey },
-  )
+  // The browser's verify, and later its retry: the same payment under the same key.
+  const verify = () =>
+    ok('POST', '/api/payments/verify', poster, { jobId: job._id, ...result }, { 'idempotency-key': fundKey })
+  await verify()
   // The provider's webhook for the same payment, and the browser's retry of verify: neither books it again.
   const hook = JSON.stringify({
     entity: 'event',
@@ -426,13 +423,7 @@ async function run() {
     body: hook,
   })
   check('the signed webhook is accepted through nginx', webhook.status === 200, `status ${webhook.status}`)
-  await ok(
-    'POST',
-    '/api/payments/verify',
-    poster,
-    { jobId: job._id, ...result },
-    { 'idempotency-key': fundKey },
-  )
+  await verify()
   const funded = (await ok('GET', `/api/v1/payments/job/${job._id}`, poster)).data
   check(
     'escrow funded once (verify, its retry and the webhook)',
@@ -500,20 +491,10 @@ async function run() {
   await ok('POST', `/api/v1/job/${job._id}/submit-work`, freelancer, { message: 'The widget is done.' })
   await ok('POST', `/api/v1/job/${job._id}/request-payment`, freelancer, { message: 'Please release.' })
   const releaseKey = crypto.randomUUID()
-  const released = await call(
-    'POST',
-    '/api/v1/payments/release',
-    poster,
-    { jobId: job._id },
-    { 'idempotency-key': releaseKey },
-  )
-  const again = await call(
-    'POST',
-    '/api/v1/payments/release',
-    poster,
-    { jobId: job._id },
-    { 'idempotency-key': releaseKey },
-  )
+  const release = () =>
+    call('POST', '/api/v1/payments/release', poster, { jobId: job._id }, { 'idempotency-key': releaseKey })
+  const released = await release()
+  const again = await release()
   check('release succeeds after the failover', released.status === 200, `status ${released.status}`)
   check(
     'a replayed release answers the same',
