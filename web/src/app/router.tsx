@@ -54,6 +54,15 @@ export const routes: RouteObject[] = [
         children: [{ index: true, lazy: () => import('./routes/my-posts') }],
       },
       { path: paths.feed.pattern, lazy: () => import('./routes/feed') },
+      {
+        path: paths.payoutSettings.pattern,
+        element: (
+          <RequireAuth>
+            <Outlet />
+          </RequireAuth>
+        ),
+        children: [{ index: true, lazy: () => import('./routes/settings/payouts') }],
+      },
       { path: paths.chat.pattern, lazy: () => import('./routes/chat/index') },
       { path: paths.conversation.pattern, lazy: () => import('./routes/chat/conversation') },
       { path: paths.experiencesCreate.pattern, lazy: placeholder('ExperiencesCreatePlaceholder') },

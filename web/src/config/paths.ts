@@ -27,6 +27,7 @@ export const paths = {
   adminJobEdit: { pattern: '/admin/jobs/:id/edit', href: (id: string) => `/admin/jobs/${enc(id)}/edit` },
   earnings: { pattern: '/earnings', href: () => '/earnings' },
   feed: { pattern: '/feed', href: () => '/feed' },
+  payoutSettings: { pattern: '/settings/payouts', href: () => '/settings/payouts' },
 } as const
 
 /** product.md §3: Chat is highlighted when the path contains /chat. */

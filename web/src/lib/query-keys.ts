@@ -58,6 +58,12 @@ export const queryKeys = {
     earnings: () => ['payments', 'earnings'] as const,
   },
 
+  payouts: {
+    all: ['payouts'] as const,
+    /** The caller's payout details, masked (ADR 049). */
+    account: () => ['payouts', 'account'] as const,
+  },
+
   /** The socket handlers write to the same keys the chat screens read. */
   chat: {
     all: ['chat'] as const,

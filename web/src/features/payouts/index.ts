@@ -1,0 +1,1 @@
+export { PayoutSettings } from './components/payout-settings'
