@@ -3,7 +3,7 @@ import { APPLICATION_STATUSES } from './application-status'
 import { linkField, stripControls } from './fields'
 import { CompanyRef, CreatorRef } from './job-answer'
 import { JOB_STATUSES } from './job'
-import { PublicProfileDto } from './user'
+import { PublicProfileDto, userIdentityShape } from './user'
 
 export { APPLICATION_STATUSES, DECIDABLE_STATUSES } from './application-status'
 export type { ApplicationStatusValue } from './application-status'
@@ -67,15 +67,7 @@ export const ApplicantDto = z.object({
   coverLetter: z.string(),
   createdAt: z.string(),
   updatedAt: z.string(),
-  applicant: z.object({
-    _id: z.string(),
-    userId: z.string(),
-    username: z.string(),
-    fullname: z.string(),
-    email: z.string().optional(),
-    phoneNumber: z.string().nullable().optional(),
-    profile: PublicProfileDto,
-  }),
+  applicant: z.object({ ...userIdentityShape, profile: PublicProfileDto }),
 })
 
 export const ApplyAnswer = z.object({

@@ -61,14 +61,19 @@ export const PublicProfileDto = z.object({
 
 export const ProfileDto = PublicProfileDto.extend({ profilePhoto: z.string().nullable() })
 
-/** A user as the API presents it. email and phoneNumber are present only for the user themself. */
-export const UserDto = z.object({
+/** Who a user is, as users and applicants present them: email and phoneNumber only where the viewer may see them. */
+export const userIdentityShape = {
   _id: z.string(),
   userId: z.string(),
   username: z.string(),
   fullname: z.string(),
   email: z.string().optional(),
   phoneNumber: z.string().nullable().optional(),
+}
+
+/** A user as the API presents it. email and phoneNumber are present only for the user themself. */
+export const UserDto = z.object({
+  ...userIdentityShape,
   role: z.enum(ROLES),
   profile: ProfileDto,
   createdAt: z.string(),
