@@ -36,14 +36,19 @@ export const ApplicationStatusBody = z.object({
   }),
 })
 
-/** An application as its applicant sees it, with the job (Applied Jobs table: Date, Job Role, Recruiter, Status). */
-export const MyApplicationDto = z.object({
-  _id: z.string(),
+/** What an application is at, as its applicant and the job's poster both see it. */
+const applicationState = {
   status: z.enum(APPLICATION_STATUSES),
   resume: z.string().nullable(),
   coverLetter: z.string(),
   createdAt: z.string(),
   updatedAt: z.string(),
+}
+
+/** An application as its applicant sees it, with the job (Applied Jobs table: Date, Job Role, Recruiter, Status). */
+export const MyApplicationDto = z.object({
+  _id: z.string(),
+  ...applicationState,
   job: z
     .object({
       _id: z.string(),
@@ -62,11 +67,7 @@ export const MyApplicationDto = z.object({
 export const ApplicantDto = z.object({
   _id: z.string(),
   job: z.string(),
-  status: z.enum(APPLICATION_STATUSES),
-  resume: z.string().nullable(),
-  coverLetter: z.string(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
+  ...applicationState,
   applicant: z.object({ ...userIdentityShape, profile: PublicProfileDto }),
 })
 
