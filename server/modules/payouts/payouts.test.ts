@@ -6,6 +6,11 @@ import { gstinCheckChar } from '@common/tax-ids'
 import { ConfigError, loadConfig } from '../../config'
 import { createTestApp, injectAs, signUp, type Session, type TestCtx } from '../../test/helpers'
 import { createSealer } from './sealer'
+import pino from 'pino'
+import { users } from '../../db/schema'
+import { eq } from 'drizzle-orm'
+import { payoutsService } from './payouts.service'
+import { linkedAccountError, type LinkedAccountProvider } from './payouts.provider'
 import { linkedAccountEvent, sandboxOutcome } from './payouts.provider'
 
 const WEBHOOK_SECRET = 'payouts_test_webhook_secret_0123'
@@ -271,5 +276,35 @@ describe('POST /api/v1/payouts/webhook', () => {
     // Events about accounts we do not know are acknowledged and ignored.
     const other = await webhook(linkedAccountEvent('acc_Unknown1234567', prd, 'activated', [], now), 'evt_e')
     expect(other.json().handled).toBe('ignored')
+  })
+})
+
+describe('logs', () => {
+  it('never carry the PAN, GSTIN, account number or UPI id, even when the provider fails', async () => {
+    const lines: string[] = []
+    const log = pino({ level: 'trace' }, { write: (l: string) => void lines.push(l) })
+    const failing: LinkedAccountProvider = {
+      name: 'razorpay',
+      webhookSecret: WEBHOOK_SECRET,
+      async upsert() {
+        throw linkedAccountError()
+      },
+    }
+    const service = payoutsService({
+      db: ctx.database.db,
+      sealer: createSealer(crypto.randomBytes(32).toString('hex')),
+      provider: failing,
+      log,
+    })
+    const who = await signUp(ctx, { fullname: 'Log Case' })
+    const [user] = await ctx.database.db.select().from(users).where(eq(users.id, who.user._id))
+    const g = gstin('27', PAN)
+    await expect(service.save(user, details({ gstin: g }))).rejects.toMatchObject({ code: 'provider_error' })
+    await expect(
+      service.save(user, details({ bankAccount: '', ifsc: '', upiId: UPI, gstin: g })),
+    ).rejects.toMatchObject({ code: 'provider_error' })
+    expect(lines.length).toBeGreaterThan(0)
+    const all = lines.join('\n')
+    for (const secret of [PAN, g, BANK, UPI]) expect(all).not.toContain(secret)
   })
 })
