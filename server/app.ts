@@ -50,6 +50,8 @@ import { createProvider } from './modules/payments/payments.provider'
 import { paymentsService } from './modules/payments/payments.service'
 import { paymentsRoutes, paymentsWebhookRoutes } from './modules/payments/payments.routes'
 import { workRoutes } from './modules/payments/work.routes'
+import { contractsService } from './modules/contracts/contracts.service'
+import { contractsRoutes } from './modules/contracts/contracts.routes'
 import { createLinkedAccountProvider } from './modules/payouts/payouts.provider'
 import { payoutsService } from './modules/payouts/payouts.service'
 import { payoutsRoutes, payoutsWebhookRoutes } from './modules/payouts/payouts.routes'
@@ -276,6 +278,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     await app.register(paymentsWebhookRoutes, { prefix, payments, provider })
   }
   await app.register(workRoutes, { prefix: '/api/v1/job', payments })
+  await app.register(contractsRoutes, {
+    prefix: '/api/v1/contracts',
+    contracts: contractsService({ db: database.db }),
+  })
   // Payout details and their Razorpay Route linked account (ADR 049).
   const linkedAccounts = createLinkedAccountProvider(config)
   const payouts = payoutsService({

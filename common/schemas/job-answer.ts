@@ -30,6 +30,7 @@ export const JobDto = z.object({
   rate: z.number().nullable(),
   units: z.number().nullable(),
   cycles: z.number().nullable(),
+  openings: z.number(),
   frequency: z.enum(FREQUENCIES).nullable(),
   duration: z.number().nullable(),
   hours: z.number().nullable(),

@@ -22,6 +22,7 @@ export const JOB_LIMITS = {
   skillMax: 60,
   unitsMax: 100_000,
   cyclesMax: 520,
+  openingsMax: 100,
   /** Largest total a job may come to, in rupees (₹10 crore). */
   totalMaxRupees: 10_00_00_000,
   pageMax: 50,
@@ -89,6 +90,11 @@ export const JobFields = z.object({
   units: numericField({ label: 'Units', max: JOB_LIMITS.unitsMax, integer: true }),
   cycles: numericField({ label: 'Cycles', max: JOB_LIMITS.cyclesMax, integer: true }),
   frequency: optionalEnum(FREQUENCIES, 'Frequency must be weekly or monthly'),
+  /** How many people the job hires (ADR 048); blank keeps what it was (1 for a new job). */
+  openings: numericField({ label: 'Openings', max: JOB_LIMITS.openingsMax, integer: true }).refine(
+    (v) => v === undefined || v >= 1,
+    { message: `Openings must be from 1 to ${JOB_LIMITS.openingsMax}` },
+  ),
   duration: numericField({ label: 'Duration', max: 10_000, decimals: 2 }),
   hours: numericField({ label: 'Hours', max: 10_000, decimals: 2 }),
   skills: SkillsInput,
@@ -118,6 +124,7 @@ export interface JobInput {
   units?: number
   cycles?: number
   frequency?: (typeof FREQUENCIES)[number]
+  openings?: number
   duration?: number
   hours?: number
   skills: string[]

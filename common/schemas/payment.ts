@@ -8,26 +8,36 @@ const unitsField = (label: string) =>
   })
 
 const jobId = z.string().min(1, 'jobId is required').max(64)
+/** Which hire's escrow (ADR 048); with jobId alone, the job's only hire. */
+const contractId = z.string().min(1).max(64).optional()
+/** jobId, contractId or both; the spec's calls send jobId. */
+const hireRef = { jobId: jobId.optional(), contractId }
+const needsHire = (v: { jobId?: string; contractId?: string }) => !!v.jobId || !!v.contractId
+const hireMissing = { message: 'jobId is required', path: ['jobId'] }
 
-export const CreateOrderBody = z.object({
-  jobId,
-  paymentType: z.enum(['one-time', 'per-unit', 'recurring']).optional(),
-  units: unitsField('Units'),
-  cycles: unitsField('Cycles'),
-  /** Ignored when absent; when sent it must equal what the server computes. */
-  amount: moneyField('Amount'),
-})
+export const CreateOrderBody = z
+  .object({
+    ...hireRef,
+    paymentType: z.enum(['one-time', 'per-unit', 'recurring']).optional(),
+    units: unitsField('Units'),
+    cycles: unitsField('Cycles'),
+    /** Ignored when absent; when sent it must equal what the server computes. */
+    amount: moneyField('Amount'),
+  })
+  .refine(needsHire, hireMissing)
 export type CreateOrderInput = z.infer<typeof CreateOrderBody>
 
-export const VerifyBody = z.object({
-  jobId,
-  razorpay_payment_id: z.string().min(1, 'razorpay_payment_id is required').max(64),
-  razorpay_order_id: z.string().min(1, 'razorpay_order_id is required').max(64),
-  razorpay_signature: z.string().min(1, 'razorpay_signature is required').max(256),
-  units: unitsField('Units'),
-  cycles: unitsField('Cycles'),
-  amount: moneyField('Amount'),
-})
+export const VerifyBody = z
+  .object({
+    ...hireRef,
+    razorpay_payment_id: z.string().min(1, 'razorpay_payment_id is required').max(64),
+    razorpay_order_id: z.string().min(1, 'razorpay_order_id is required').max(64),
+    razorpay_signature: z.string().min(1, 'razorpay_signature is required').max(256),
+    units: unitsField('Units'),
+    cycles: unitsField('Cycles'),
+    amount: moneyField('Amount'),
+  })
+  .refine(needsHire, hireMissing)
 export type VerifyInput = z.infer<typeof VerifyBody>
 
 export const SANDBOX_OUTCOMES = ['success', 'failure', 'cancel'] as const
@@ -36,8 +46,8 @@ export const SandboxPayBody = z.object({
   outcome: z.enum(SANDBOX_OUTCOMES),
 })
 
-export const ReleaseBody = z.object({ jobId, units: unitsField('Units') })
-export const RefundBody = z.object({ jobId })
+export const ReleaseBody = z.object({ ...hireRef, units: unitsField('Units') }).refine(needsHire, hireMissing)
+export const RefundBody = z.object(hireRef).refine(needsHire, hireMissing)
 
 export const SubmitWorkBody = z.object({
   message: optionalText('Message', 2000),

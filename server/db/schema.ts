@@ -182,6 +182,7 @@ export const jobs = pgTable('jobs', {
   createdAt: ts('created_at').notNull().defaultNow(),
   updatedAt: ts('updated_at').notNull().defaultNow(),
   archivedAt: ts('archived_at'),
+  openings: integer('openings').notNull().default(1),
 })
 export type JobRow = typeof jobs.$inferSelect
 
@@ -232,6 +233,47 @@ export const notifications = pgTable('notifications', {
 })
 export type NotificationRow = typeof notifications.$inferSelect
 
+// Hires are contracts (0011_contracts.sql, ADR 048): frozen price terms and a mirror of their own escrow.
+
+export const contracts = pgTable('contracts', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  jobId: uuid('job_id')
+    .notNull()
+    .references(() => jobs.id, { onDelete: 'cascade' }),
+  applicationId: uuid('application_id').references(() => applications.id, { onDelete: 'set null' }),
+  clientId: uuid('client_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  freelancerId: uuid('freelancer_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  status: text('status', { enum: ['active', 'ended'] })
+    .notNull()
+    .default('active'),
+  paymentType: text('payment_type', { enum: ['one-time', 'per-unit', 'recurring'] }).notNull(),
+  amountPaise: paise('amount_paise'),
+  ratePaise: paise('rate_paise'),
+  units: integer('units'),
+  cycles: integer('cycles'),
+  frequency: text('frequency', { enum: ['weekly', 'monthly'] }),
+  totalPaise: paise('total_paise').notNull(),
+  escrowAccountKey: text('escrow_account_key').notNull(),
+  holdsJobEscrow: boolean('holds_job_escrow').notNull().default(false),
+  fundedPaise: paise('funded_paise').notNull().default(0),
+  releasedPaise: paise('released_paise').notNull().default(0),
+  refundedPaise: paise('refunded_paise').notNull().default(0),
+  fundedUnits: integer('funded_units').notNull().default(0),
+  releasedUnits: integer('released_units').notNull().default(0),
+  refundedUnits: integer('refunded_units').notNull().default(0),
+  fundStatus: text('fund_status', { enum: ['Not Initiated', 'In Escrow', 'Released'] })
+    .notNull()
+    .default('Not Initiated'),
+  createdAt: ts('created_at').notNull().defaultNow(),
+  updatedAt: ts('updated_at').notNull().defaultNow(),
+  endedAt: ts('ended_at'),
+})
+export type ContractRow = typeof contracts.$inferSelect
+
 // Escrow payments and the ledger (0004_payments.sql, ADR 011). Ledger rows are append-only.
 
 export const paymentOrders = pgTable('payment_orders', {
@@ -252,6 +294,8 @@ export const paymentOrders = pgTable('payment_orders', {
   providerPaymentId: text('provider_payment_id').unique(),
   createdAt: ts('created_at').notNull().defaultNow(),
   paidAt: ts('paid_at'),
+  /** The contract it funds (0011); null for money paid in before anyone was hired. */
+  contractId: uuid('contract_id'),
 })
 export type PaymentOrderRow = typeof paymentOrders.$inferSelect
 
@@ -275,6 +319,7 @@ export const ledgerAccounts = pgTable('ledger_accounts', {
   ownerId: uuid('owner_id'),
   jobId: uuid('job_id'),
   createdAt: ts('created_at').notNull().defaultNow(),
+  contractId: uuid('contract_id'),
 })
 
 export const ledgerTransactions = pgTable('ledger_transactions', {
@@ -286,6 +331,7 @@ export const ledgerTransactions = pgTable('ledger_transactions', {
   amountPaise: paise('amount_paise').notNull(),
   actorId: uuid('actor_id'),
   createdAt: ts('created_at').notNull().defaultNow(),
+  contractId: uuid('contract_id'),
 })
 
 export const ledgerEntries = pgTable('ledger_entries', {

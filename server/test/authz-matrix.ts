@@ -53,6 +53,15 @@ const OWNER_ONLY = (s: number): Row['expect'] => [401, s, 403, 403]
 
 const rnd = () => Math.random().toString(36).slice(2, 10)
 
+/** The contract of the shared job (its client hired `freelancer`). */
+const sharedContractId = async (k: Kit): Promise<string> => {
+  const res = await injectAs(k.ctx.app, k.s.client, {
+    method: 'GET',
+    url: `/api/v1/contracts?jobId=${k.fx.job._id}`,
+  })
+  return JSON.parse(res.body).contracts[0]._id
+}
+
 /** Payment rows, the same under /api/payments and /api/v1/payments. */
 const paymentRows = (base: string): Row[] => [
   {
@@ -308,6 +317,17 @@ export const MATRIX: Row[] = [
     who: FREELANCER_SIDE,
     expect: OWNER_ONLY(200),
     request: (k) => ({ params: { id: k.fx.job._id }, body: { message: 'Please release' } }),
+  },
+
+  // Contracts (ADR 048): each caller lists their own; one contract is read by its client and its freelancer.
+  { route: 'GET /api/v1/contracts', expect: SIGNED_IN(200), request: () => ({}) },
+  {
+    route: 'GET /api/v1/contracts/:id',
+    expect: [401, 200, 403, 200],
+    request: async (k) => ({ params: { id: await sharedContractId(k) } }),
+    check: (persona, body) => {
+      if (body.contract && body.contract.jobId === undefined) throw new Error(`${persona}: no jobId`)
+    },
   },
 
   // Applications

@@ -3,9 +3,11 @@ import {
   DEFAULT_COVER_LETTER,
   type ApplicationStatusValue,
 } from '@common/schemas/application'
-import type { Db } from '../../db/client'
-import type { ApplicationRow, UserRow } from '../../db/schema'
+import crypto from 'node:crypto'
+import type { Db, Executor } from '../../db/client'
+import type { ApplicationRow, ContractRow, JobRow, UserRow } from '../../db/schema'
 import { conflict, forbidden, notFound } from '../../errors'
+import { contractsRepo } from '../contracts/contracts.repo'
 import type { JobsService } from '../jobs/jobs.service'
 import { notificationsService } from '../notifications/notifications.service'
 import { findUpload } from '../uploads/uploads.service'
@@ -16,6 +18,26 @@ type ApplicantContact = NonNullable<Awaited<ReturnType<typeof applicationsRepo.c
 
 const isUniqueViolation = (e: any) => e?.code === '23505' || e?.cause?.code === '23505'
 const notFoundApp = () => notFound('Application not found', 'application_not_found')
+/** Money paid into a contract and not refunded: held, or released to the freelancer. */
+const paidIn = (c: ContractRow) => c.fundedPaise - c.refundedPaise
+
+/**
+ * Whether money is paid into this contract: its own, or — for the contract holding the job's escrow account — the
+ * job's money that no other contract accounts for (paid in before the hire).
+ */
+async function hasMoney(tx: Executor, c: ContractRow, job: Pick<JobRow, 'fundedPaise'> | null) {
+  if (paidIn(c) > 0) return true
+  if (!c.holdsJobEscrow || !job) return false
+  const others = (await contractsRepo.ofJob(tx, c.jobId, true)).filter((o) => o.id !== c.id)
+  return job.fundedPaise - others.reduce((sum, o) => sum + paidIn(o), 0) > 0
+}
+const openingsFilled = (openings: number) =>
+  conflict(
+    openings === 1
+      ? 'This job has 1 opening and it is filled. Raise the openings or reject someone first.'
+      : `This job has ${openings} openings and all are filled. Raise the openings or reject someone first.`,
+    'openings_filled',
+  )
 
 /** Applying, the applicant's list, the poster's applicants and decisions, withdrawal. */
 export function applicationsService(deps: { db: Db; jobs: JobsService }) {
@@ -85,12 +107,29 @@ export function applicationsService(deps: { db: Db; jobs: JobsService }) {
           )
         const message = status === 'accepted' ? 'Application accepted' : 'Application rejected'
         if (current.status === status) return { application: current, message }
-        // The hired freelancer keeps the job while money paid for it is held or released to them.
-        if (current.status === 'accepted' && job.fundedPaise > 0)
-          throw conflict(
-            'Money is in escrow for this freelancer on this job. Refund it before rejecting them.',
-            'application_funded',
-          )
+        // Accepting is a hire: a contract on the job's terms, within the job's openings (ADR 048). The job row is
+        // locked, so two accepts at once count each other's contract.
+        if (status === 'accepted') {
+          const active = await contractsRepo.ofJob(tx, job.id)
+          if (active.length >= job.openings) throw openingsFilled(job.openings)
+          await contractsRepo.create(tx, {
+            id: crypto.randomUUID(),
+            job,
+            applicationId: current.id,
+            freelancerId: current.applicantId,
+            holdsJobEscrow: !(await contractsRepo.jobEscrowHeld(tx, job.id)),
+          })
+        }
+        if (current.status === 'accepted') {
+          // The hired freelancer keeps the job while money paid into their contract is held or released to them.
+          const contract = await contractsRepo.activeOfApplication(tx, current.id)
+          if (contract && (await hasMoney(tx, contract, job)))
+            throw conflict(
+              'Money is in escrow for this freelancer on this job. Refund it before rejecting them.',
+              'application_funded',
+            )
+          if (contract) await contractsRepo.end(tx, contract.id)
+        }
         const application = await applicationsRepo.setStatus(tx, applicationId, status)
         await notificationsService.record(
           tx,
@@ -121,12 +160,13 @@ export function applicationsService(deps: { db: Db; jobs: JobsService }) {
         const application = await applicationsRepo.lock(tx, applicationId)
         if (!application) throw notFoundApp()
         authorize(user, 'withdraw', { application })
-        const job = await jobs.peek(application.jobId, tx)
-        if (application.status === 'accepted' && job && job.fundedPaise > 0)
+        const contract = await contractsRepo.activeOfApplication(tx, application.id)
+        if (contract && (await hasMoney(tx, contract, await jobs.peek(application.jobId, tx))))
           throw conflict(
             'You were accepted and money is in escrow for this job. Ask the client to release or refund it first.',
             'application_funded',
           )
+        if (contract) await contractsRepo.end(tx, contract.id)
         await applicationsRepo.remove(tx, applicationId)
       })
     },

@@ -45,6 +45,7 @@ export function presentJob(v: JobView, viewerId: string | null, now = new Date()
     rate: rupees(j.ratePaise),
     units: j.units,
     cycles: j.cycles,
+    openings: j.openings,
     frequency: j.frequency,
     duration: j.duration === null ? null : Number(j.duration),
     hours: j.hours === null ? null : Number(j.hours),

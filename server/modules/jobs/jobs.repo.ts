@@ -92,6 +92,14 @@ export const jobsRepo = {
   async remove(db: Executor, id: string): Promise<void> {
     await db.delete(jobs).where(eq(jobs.id, id))
   },
+  /** What keeps a job's price terms as they are (ADR 048): checkouts not yet paid, and active contracts. */
+  async termsLock(db: Executor, id: string) {
+    const r = await db.execute(sql`select
+        (select count(*) from payment_orders where job_id = ${id}::uuid and status = 'created') as unpaid,
+        (select count(*) from contracts where job_id = ${id}::uuid and status = 'active') as contracts`)
+    const row = r.rows[0] as { unpaid: unknown; contracts: unknown }
+    return { unpaidOrders: Number(row.unpaid), activeContracts: Number(row.contracts) }
+  },
   /** Counts a view once per viewer per day (India time), in one statement; true when this one counted. */
   async recordView(db: Executor, jobId: string, viewerKey: string): Promise<boolean> {
     const res = await db.execute(sql`

@@ -32,6 +32,8 @@ function toColumns(i: JobInput) {
     paymentType: i.paymentType,
     ...money,
     frequency: i.paymentType === 'recurring' ? (i.frequency ?? null) : null,
+    // Blank keeps what the job has (1 for a new one).
+    openings: i.openings,
     duration: i.duration ?? null,
     hours: i.hours ?? null,
     locationPreference: i.locationPreference,
@@ -118,8 +120,26 @@ export function jobsService(deps: {
         const job = await loadFor(user, 'update', id, tx)
         const cols = toColumns(input)
         const funded = job.fundedPaise > 0 || job.fundStatus !== 'Not Initiated'
-        if (funded && MONEY_KEYS.some((k) => cols[k] !== job[k]))
+        const termsChange = MONEY_KEYS.some((k) => cols[k] !== job[k])
+        if (funded && termsChange)
           throw conflict('The payment terms cannot change once money is in escrow for this job', 'job_funded')
+        // A hire's terms are frozen in its contract, and an open checkout was priced on these (ADR 048).
+        const lock = await jobsRepo.termsLock(tx, id)
+        if (termsChange && lock.unpaidOrders > 0)
+          throw conflict(
+            'The payment terms cannot change while a payment for this job is in progress.',
+            'terms_locked',
+          )
+        if (termsChange && lock.activeContracts > 0)
+          throw conflict(
+            `The payment terms cannot change while this job has ${lock.activeContracts === 1 ? 'a hire' : `${lock.activeContracts} hires`}: each hire keeps the terms it was made on. Post a new job for new terms.`,
+            'terms_locked',
+          )
+        if (cols.openings !== undefined && cols.openings < lock.activeContracts)
+          throw conflict(
+            `This job has ${lock.activeContracts} hires, so it needs at least ${lock.activeContracts} openings.`,
+            'openings_below_hires',
+          )
         // A passed deadline may stay as it is. The form sends it back as a date, which reads as the end of that
         // day in India, while the stored one may be any time of it: the same day is the same deadline, kept as stored.
         if (pastDeadline(cols.deadline)) {

@@ -14,11 +14,31 @@ export const accountKey = {
 export interface Movement {
   kind: 'fund' | 'release' | 'refund'
   jobId: string
+  /** The contract whose escrow moves (ADR 048); null for money paid in before anyone was hired. */
+  contractId?: string | null
   idempotencyKey: string
   units: number
   actorId: string | null
   /** Account → signed paise; the legs must sum to zero (the database checks again at commit). */
   legs: { kind: AccountKind; key: string; ownerId?: string | null; amountPaise: number }[]
+}
+
+/**
+ * Whose escrow a movement or a total is about (ADR 048): one contract, or a job's money not yet any contract's. The
+ * contract holding the job's own escrow account also owns the job's movements that have no contract.
+ */
+export interface EscrowScope {
+  jobId: string
+  contractId: string | null
+  holdsJobEscrow: boolean
+}
+
+const scopeWhere = (t: string, s: EscrowScope) => {
+  const a = sql.raw(t)
+  if (!s.contractId) return sql`${a}.job_id = ${s.jobId}::uuid and ${a}.contract_id is null`
+  if (s.holdsJobEscrow)
+    return sql`${a}.job_id = ${s.jobId}::uuid and (${a}.contract_id = ${s.contractId}::uuid or ${a}.contract_id is null)`
+  return sql`${a}.contract_id = ${s.contractId}::uuid`
 }
 
 /** Job totals derived from the ledger (paise / units), with the platform's fees. */
@@ -32,11 +52,23 @@ const n = (v: unknown) => Number(v ?? 0)
 export const ledgerRepo = {
   async account(
     db: Executor,
-    a: { kind: AccountKind; key: string; ownerId?: string | null; jobId?: string | null },
+    a: {
+      kind: AccountKind
+      key: string
+      ownerId?: string | null
+      jobId?: string | null
+      contractId?: string | null
+    },
   ): Promise<string> {
     await db
       .insert(ledgerAccounts)
-      .values({ kind: a.kind, key: a.key, ownerId: a.ownerId ?? null, jobId: a.jobId ?? null })
+      .values({
+        kind: a.kind,
+        key: a.key,
+        ownerId: a.ownerId ?? null,
+        jobId: a.jobId ?? null,
+        contractId: a.contractId ?? null,
+      })
       .onConflictDoNothing()
     const r = await db.execute(sql`select id from ledger_accounts where key = ${a.key}`)
     return (r.rows[0] as { id: string }).id
@@ -53,6 +85,7 @@ export const ledgerRepo = {
       .values({
         kind: m.kind,
         jobId: m.jobId,
+        contractId: m.contractId ?? null,
         idempotencyKey: m.idempotencyKey,
         units: m.units,
         amountPaise: amount,
@@ -67,6 +100,7 @@ export const ledgerRepo = {
         key: l.key,
         ownerId: l.ownerId,
         jobId: l.kind === 'escrow' ? m.jobId : null,
+        contractId: l.kind === 'escrow' ? (m.contractId ?? null) : null,
       })
       await db
         .insert(ledgerEntries)
@@ -92,6 +126,36 @@ export const ledgerRepo = {
                     join ledger_accounts a on a.id = e.account_id
                    where rt.job_id = ${jobId}::uuid and a.kind = 'platform'), 0) as fees
       from ledger_transactions t where t.job_id = ${jobId}::uuid`)
+    const row = r.rows[0] as Record<string, unknown>
+    return {
+      funded: n(row.funded),
+      released: n(row.released),
+      refunded: n(row.refunded),
+      fees: n(row.fees),
+      fundedUnits: n(row.funded_units),
+      releasedUnits: n(row.released_units),
+      refundedUnits: n(row.refunded_units),
+    }
+  },
+
+  /** The totals of one contract's escrow, or of a job's money no contract holds yet. */
+  async forScope(db: Executor, scope: EscrowScope): Promise<JobLedger> {
+    const r = await db.execute(sql`
+      select
+        coalesce(sum(t.amount_paise) filter (where t.kind = 'fund'), 0) as funded,
+        coalesce(sum(t.units) filter (where t.kind = 'fund'), 0) as funded_units,
+        coalesce(sum(t.amount_paise) filter (where t.kind = 'refund'), 0) as refunded,
+        coalesce(sum(t.units) filter (where t.kind = 'refund'), 0) as refunded_units,
+        coalesce(sum(t.units) filter (where t.kind = 'release'), 0) as released_units,
+        coalesce((select -sum(e.amount_paise) from ledger_entries e
+                    join ledger_transactions rt on rt.id = e.transaction_id
+                    join ledger_accounts a on a.id = e.account_id
+                   where ${scopeWhere('rt', scope)} and rt.kind = 'release' and a.kind = 'escrow'), 0) as released,
+        coalesce((select sum(e.amount_paise) from ledger_entries e
+                    join ledger_transactions rt on rt.id = e.transaction_id
+                    join ledger_accounts a on a.id = e.account_id
+                   where ${scopeWhere('rt', scope)} and a.kind = 'platform'), 0) as fees
+      from ledger_transactions t where ${scopeWhere('t', scope)}`)
     const row = r.rows[0] as Record<string, unknown>
     return {
       funded: n(row.funded),

@@ -4,17 +4,20 @@ import {
   isFullyFunded,
   netFundedUnits,
   priceOfUnits,
+  totalUnitsOf,
   unitsLeft,
   unitsNoun,
+  type PricedJob,
 } from '@common/escrow'
 import { formatPaise, paiseToRupees, rupeesToPaise } from '@common/money'
 import type { CreateOrderInput, VerifyInput } from '@common/schemas/payment'
 import type { Tx } from '../../db/client'
-import type { JobRow, PaymentOrderRow, UserRow } from '../../db/schema'
+import type { ContractRow, JobRow, PaymentOrderRow, UserRow } from '../../db/schema'
 import { AppError, badRequest, conflict, notFound } from '../../errors'
+import { contractsRepo } from '../contracts/contracts.repo'
 import { notificationsService } from '../notifications/notifications.service'
 import { accountKey, ledgerRepo, type JobLedger } from './ledger.repo'
-import { jobClosed, mismatch, tellBothSides, type PaymentsContext } from './payments.context'
+import { hireOf, jobClosed, mismatch, tellBothSides, type PaymentsContext } from './payments.context'
 import { razorpayId } from './payments.provider'
 import { paymentsRepo } from './payments.repo'
 import type { PaymentSummaries } from './payments.summaries'
@@ -24,10 +27,27 @@ import type { PaymentSummaries } from './payments.summaries'
  * each booked into the ledger exactly once.
  */
 export function paymentBooking(ctx: PaymentsContext, { summaryOf }: Pick<PaymentSummaries, 'summaryOf'>) {
-  const { db, jobs, provider, lockJob, syncJob, loadAs } = ctx
+  const { db, jobs, provider, lockJob, syncJob, loadHire } = ctx
+
+  /**
+   * Whether an order still fits the terms it pays for: the contract's (frozen) or, before a hire, the job's. A
+   * checkout priced on other terms is refused, never booked at a price nobody agreed to (ADR 048).
+   */
+  function termsMatch(order: PaymentOrderRow, priced: PricedJob) {
+    return (
+      order.paymentType === priced.paymentType &&
+      order.units <= totalUnitsOf(priced) &&
+      order.amountPaise === priceOfUnits(priced, priced.paymentType === 'one-time' ? 1 : order.units)
+    )
+  }
+  const termsMismatch = () =>
+    conflict(
+      'This payment was priced on terms that no longer match the hire. Reload the page and pay again.',
+      'terms_mismatch',
+    )
 
   /** Units to charge for: the requested count clamped to 1..left; a bad value is refused by the schema. */
-  function unitsToFund(job: JobRow, l: JobLedger, requested: number | undefined) {
+  function unitsToFund(job: PricedJob, l: JobLedger, requested: number | undefined) {
     const left = unitsLeft(job, netFundedUnits(l))
     if (isFullyFunded(job, netFundedUnits(l)))
       throw conflict('This job is already fully funded', 'fully_funded')
@@ -49,7 +69,7 @@ export function paymentBooking(ctx: PaymentsContext, { summaryOf }: Pick<Payment
     amountPaise: number | null,
     source: 'verify' | 'webhook',
     expectJobId?: string,
-  ): Promise<{ job: JobRow; booked: boolean; order: PaymentOrderRow }> {
+  ): Promise<{ job: JobRow; booked: boolean; order: PaymentOrderRow; contract: ContractRow | null }> {
     const peek = await paymentsRepo.orderByProviderId(tx, providerOrderId)
     if (!peek) throw notFound('Payment order not found', 'order_not_found')
     if (expectJobId !== undefined && peek.jobId !== expectJobId)
@@ -61,9 +81,15 @@ export function paymentBooking(ctx: PaymentsContext, { summaryOf }: Pick<Payment
     if (order.status === 'paid') {
       if (order.providerPaymentId !== paymentId)
         throw conflict('This order was already paid by another payment', 'order_already_paid')
-      return { job, booked: false, order }
+      const paidContract = order.contractId ? await contractsRepo.byId(tx, order.contractId) : null
+      return { job, booked: false, order, contract: paidContract }
     }
     if (amountPaise !== null && amountPaise !== order.amountPaise) throw mismatch()
+    const contract = order.contractId ? await contractsRepo.byId(tx, order.contractId) : null
+    if (order.contractId && !contract) throw conflict('This hire no longer exists', 'contract_gone')
+    const priced: PricedJob = contract ?? job
+    if (!termsMatch(order, priced)) throw termsMismatch()
+    const hire = hireOf(job, contract)
     await paymentsRepo.recordPayment(tx, {
       providerPaymentId: paymentId,
       orderId: order.id,
@@ -72,10 +98,11 @@ export function paymentBooking(ctx: PaymentsContext, { summaryOf }: Pick<Payment
       source,
     })
     await paymentsRepo.markPaid(tx, order.id, paymentId)
-    const before = await ledgerRepo.forJob(tx, job.id)
+    const before = await ledgerRepo.forScope(tx, hire.scope)
     await ledgerRepo.post(tx, {
       kind: 'fund',
       jobId: job.id,
+      contractId: contract?.id ?? null,
       idempotencyKey: `fund:${paymentId}`,
       units: order.units,
       actorId: order.payerId,
@@ -86,23 +113,25 @@ export function paymentBooking(ctx: PaymentsContext, { summaryOf }: Pick<Payment
           ownerId: order.payerId,
           amountPaise: -order.amountPaise,
         },
-        { kind: 'escrow', key: accountKey.escrow(job.id), amountPaise: order.amountPaise },
+        { kind: 'escrow', key: hire.escrowKey, amountPaise: order.amountPaise },
       ],
     })
-    // Money already taken beyond what the job still needs (two checkouts at once, or the job closed meanwhile)
-    // goes straight back to the client as its own movement.
-    const left = jobClosed(job) ? 0 : unitsLeft(job, netFundedUnits(before))
-    const keepUnits = job.paymentType === 'one-time' ? Math.min(left, 1) : Math.min(order.units, left)
-    const keep = Math.min(order.amountPaise, keepUnits === 0 ? 0 : priceOfUnits(job, keepUnits))
+    // Money already taken beyond what the hire still needs (two checkouts at once, or the job closed or the
+    // contract ended meanwhile) goes straight back to the client as its own movement.
+    const ended = jobClosed(job) || (!!contract && contract.status !== 'active')
+    const left = ended ? 0 : unitsLeft(priced, netFundedUnits(before))
+    const keepUnits = priced.paymentType === 'one-time' ? Math.min(left, 1) : Math.min(order.units, left)
+    const keep = Math.min(order.amountPaise, keepUnits === 0 ? 0 : priceOfUnits(priced, keepUnits))
     if (keep < order.amountPaise)
       await ledgerRepo.post(tx, {
         kind: 'refund',
         jobId: job.id,
+        contractId: contract?.id ?? null,
         idempotencyKey: `refund:excess:${paymentId}`,
         units: order.units - keepUnits,
         actorId: null,
         legs: [
-          { kind: 'escrow', key: accountKey.escrow(job.id), amountPaise: -(order.amountPaise - keep) },
+          { kind: 'escrow', key: hire.escrowKey, amountPaise: -(order.amountPaise - keep) },
           {
             kind: 'client',
             key: accountKey.client(order.payerId),
@@ -114,10 +143,16 @@ export function paymentBooking(ctx: PaymentsContext, { summaryOf }: Pick<Payment
     await syncJob(tx, job)
     const amount = formatPaise(keep)
     if (keep > 0)
-      await tellBothSides(tx, job, 'payment_funded', {
-        client: `${amount} is now held in escrow for “${job.title}”`,
-        freelancer: `The client put ${amount} in escrow for “${job.title}”`,
-      })
+      await tellBothSides(
+        tx,
+        job,
+        'payment_funded',
+        {
+          client: `${amount} is now held in escrow for “${job.title}”`,
+          freelancer: `The client put ${amount} in escrow for “${job.title}”`,
+        },
+        contract,
+      )
     if (keep < order.amountPaise)
       await notificationsService.record(tx, {
         userId: order.payerId,
@@ -125,38 +160,47 @@ export function paymentBooking(ctx: PaymentsContext, { summaryOf }: Pick<Payment
         message: `${formatPaise(order.amountPaise - keep)} was refunded: “${job.title}” did not need it`,
         metadata: { jobId: job.id },
       })
-    return { job, booked: true, order }
+    return { job, booked: true, order, contract }
   }
 
   return {
     /** A provider order for what the job still needs; the amount is the server's, never the browser's. */
     async createOrder(tx: Tx, user: UserRow, input: CreateOrderInput) {
-      const { job } = await loadAs(tx, user, 'fund', input.jobId)
+      const { job, hire } = await loadHire(tx, user, 'fund', input)
       if (jobClosed(job)) throw conflict('This job is closed and cannot be funded', 'job_closed')
+      if (hire.contract && hire.contract.status !== 'active')
+        throw conflict('This hire has ended and cannot be funded', 'contract_ended')
+      // What is paid for: the contract's frozen terms, or the job's before anyone is hired.
+      const priced: PricedJob = hire.contract ?? job
       // A free job (or one priced at ₹0) has nothing to hold: no order, not a ₹0 checkout.
-      if (costsNothing(job))
+      if (costsNothing(priced))
         throw conflict('This job is free, so there is nothing to pay into escrow', 'free_job')
-      if (input.paymentType && input.paymentType !== job.paymentType)
+      if (input.paymentType && input.paymentType !== priced.paymentType)
         throw badRequest('The payment type does not match this job', 'payment_type_mismatch')
-      const l = await ledgerRepo.forJob(tx, job.id)
+      const l = await ledgerRepo.forScope(tx, hire.scope)
       const units = unitsToFund(
-        job,
+        priced,
         l,
-        job.paymentType === 'recurring' ? (input.cycles ?? input.units) : input.units,
+        priced.paymentType === 'recurring' ? (input.cycles ?? input.units) : input.units,
       )
-      const amountPaise = priceOfUnits(job, units)
+      const amountPaise = priceOfUnits(priced, units)
       if (input.amount !== undefined && rupeesToPaise(input.amount) !== amountPaise) throw mismatch()
       const order = await provider.createOrder({
         amountPaise,
         receipt: `job_${job.id.slice(0, 8)}_${Date.now().toString(36)}`,
-        notes: { jobId: job.id, units: String(units) },
+        notes: {
+          jobId: job.id,
+          ...(hire.contract ? { contractId: hire.contract.id } : {}),
+          units: String(units),
+        },
       })
       await paymentsRepo.insertOrder(tx, {
         provider: provider.name,
         providerOrderId: order.id,
         jobId: job.id,
+        contractId: hire.contract?.id ?? null,
         payerId: user.id,
-        paymentType: job.paymentType,
+        paymentType: priced.paymentType,
         units,
         amountPaise,
       })
@@ -168,6 +212,7 @@ export function paymentBooking(ctx: PaymentsContext, { summaryOf }: Pick<Payment
         keyId: provider.keyId,
         provider: provider.name,
         units,
+        contractId: hire.contract?.id ?? null,
         name: 'Microlance',
         description: job.title,
       }
@@ -177,29 +222,33 @@ export function paymentBooking(ctx: PaymentsContext, { summaryOf }: Pick<Payment
     async verify(tx: Tx, user: UserRow, input: VerifyInput) {
       const order = await paymentsRepo.orderByProviderId(tx, input.razorpay_order_id)
       if (!order) throw notFound('Payment order not found', 'order_not_found')
-      await loadAs(tx, user, 'fund', input.jobId)
+      if (input.contractId && order.contractId !== input.contractId)
+        throw badRequest('This payment belongs to another hire', 'order_contract_mismatch')
+      // The order names its contract; the job is authorized as for any funding.
+      await ctx.loadAs(tx, user, 'fund', input.jobId ?? order.jobId)
       if (order.payerId !== user.id)
         throw new AppError(403, 'not_order_payer', 'This payment order is not yours')
-      if (order.jobId !== input.jobId)
+      if (input.jobId && order.jobId !== input.jobId)
         throw badRequest('This payment belongs to another job', 'order_job_mismatch')
       if (
         !provider.verifyPayment(input.razorpay_order_id, input.razorpay_payment_id, input.razorpay_signature)
       )
         throw badRequest('Payment verification failed', 'bad_signature')
       if (input.amount !== undefined && rupeesToPaise(input.amount) !== order.amountPaise) throw mismatch()
-      const { job, booked } = await book(
+      const { job, booked, contract } = await book(
         tx,
         input.razorpay_order_id,
         input.razorpay_payment_id,
         null,
         'verify',
-        input.jobId,
+        order.jobId,
       )
       const summary = await summaryOf(tx, { ...job, id: job.id })
       return {
         success: true as const,
         message: `Payment successful! ${formatPaise(order.amountPaise)} is now held in escrow.`,
         booked,
+        contractId: contract?.id ?? null,
         data: summary,
       }
     },

@@ -45,6 +45,12 @@ export const paymentsRepo = {
     const row = r.rows[0] as { id: string; fullname: string; user_id: string } | undefined
     return row ? { id: String(row.id), fullname: row.fullname, userId: row.user_id } : null
   },
+  /** A user's name and handle, for messages about a hire. */
+  async person(db: Executor, id: string) {
+    const r = await db.execute(sql`select id, fullname, user_id from users where id = ${id}::uuid`)
+    const row = r.rows[0] as { id: string; fullname: string; user_id: string } | undefined
+    return row ? { id: String(row.id), fullname: row.fullname, userId: row.user_id } : null
+  },
   async insertWorkEvent(db: Executor, v: typeof jobWorkEvents.$inferInsert) {
     return (await db.insert(jobWorkEvents).values(v).returning())[0]
   },
