@@ -5,14 +5,8 @@ import { TOAST } from '@common/limits'
 import { CompanyBody, COMPANY_LIMITS } from '@common/schemas/company'
 import { describedBy, FormField } from '@/components/form-field'
 import { Button } from '@/components/ui/button'
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '@/components/ui/dialog'
+import { DialogShell } from '@/components/dialog-shell'
+import { DialogFooter } from '@/components/ui/dialog'
 import { Input } from '@/components/ui/input'
 import { Spinner } from '@/components/ui/spinner'
 import { Textarea } from '@/components/ui/textarea'
@@ -36,33 +30,35 @@ export function CompanyDialog({
   onDeleted?: () => void
 }) {
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent>
-        <DialogHeader>
-          <DialogTitle className="flex items-center gap-2">
-            <Building2 className="size-5 text-primary" aria-hidden />{' '}
-            {company ? 'Edit company' : 'Add a company'}
-          </DialogTitle>
-          <DialogDescription>
-            {company
-              ? 'Every job that names it shows the change.'
-              : 'Freelancers see its name and website on your job.'}
-          </DialogDescription>
-        </DialogHeader>
-        {open ? (
-          company ? (
-            <EditCompanyForm
-              company={company}
-              onCancel={() => onOpenChange(false)}
-              onSaved={onSaved}
-              onDeleted={onDeleted}
-            />
-          ) : (
-            <AddCompanyForm onCancel={() => onOpenChange(false)} onCreated={onSaved} />
-          )
-        ) : null}
-      </DialogContent>
-    </Dialog>
+    <DialogShell
+      open={open}
+      onOpenChange={onOpenChange}
+      titleClassName="flex items-center gap-2"
+      title={
+        <>
+          <Building2 className="size-5 text-primary" aria-hidden />{' '}
+          {company ? 'Edit company' : 'Add a company'}
+        </>
+      }
+      description={
+        company
+          ? 'Every job that names it shows the change.'
+          : 'Freelancers see its name and website on your job.'
+      }
+    >
+      {open ? (
+        company ? (
+          <EditCompanyForm
+            company={company}
+            onCancel={() => onOpenChange(false)}
+            onSaved={onSaved}
+            onDeleted={onDeleted}
+          />
+        ) : (
+          <AddCompanyForm onCancel={() => onOpenChange(false)} onCreated={onSaved} />
+        )
+      ) : null}
+    </DialogShell>
   )
 }
 

@@ -4,15 +4,8 @@ import { toast } from 'sonner'
 import { Heart, MessageCircle, MoreHorizontal, Trash2 } from 'lucide-react'
 import { Button } from '@/components/ui/button'
 import { UserAvatar } from '@/components/ui/avatar'
-import {
-  Dialog,
-  DialogClose,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '@/components/ui/dialog'
+import { DialogShell } from '@/components/dialog-shell'
+import { DialogClose } from '@/components/ui/dialog'
 import {
   DropdownMenu,
   DropdownMenuContent,
@@ -123,15 +116,14 @@ export function PostCard({ post, query }: { post: Post; query?: string }) {
         </Button>
       </footer>
       {commentsOpen ? <CommentsSection postId={post._id} /> : null}
-      <Dialog open={confirmOpen} onOpenChange={setConfirmOpen}>
-        <DialogContent className="max-w-sm">
-          <DialogHeader>
-            <DialogTitle>Delete this post?</DialogTitle>
-            <DialogDescription>
-              Its photos, videos, likes and comments are removed too. This cannot be undone.
-            </DialogDescription>
-          </DialogHeader>
-          <DialogFooter>
+      <DialogShell
+        open={confirmOpen}
+        onOpenChange={setConfirmOpen}
+        className="max-w-sm"
+        title="Delete this post?"
+        description="Its photos, videos, likes and comments are removed too. This cannot be undone."
+        footer={
+          <>
             <DialogClose asChild>
               <Button variant="outline">Cancel</Button>
             </DialogClose>
@@ -150,9 +142,9 @@ export function PostCard({ post, query }: { post: Post; query?: string }) {
             >
               {remove.isPending ? 'Deleting...' : 'Delete'}
             </Button>
-          </DialogFooter>
-        </DialogContent>
-      </Dialog>
+          </>
+        }
+      />
     </article>
   )
 }

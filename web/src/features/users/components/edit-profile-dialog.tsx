@@ -4,15 +4,8 @@ import { toast } from 'sonner'
 import { TEXT, TOAST } from '@common/limits'
 import type { User } from '@common/schemas/user'
 import { Button } from '@/components/ui/button'
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-  DialogTrigger,
-} from '@/components/ui/dialog'
+import { DialogShell } from '@/components/dialog-shell'
+import { DialogFooter } from '@/components/ui/dialog'
 import { Input } from '@/components/ui/input'
 import { Label } from '@/components/ui/label'
 import { Spinner } from '@/components/ui/spinner'
@@ -33,48 +26,45 @@ export function EditProfileDialog({ user }: { user: User }) {
   const pendingEmail = pending.data ?? null
   const step = confirming && pendingEmail ? 'confirm' : 'form'
   return (
-    <Dialog
+    <DialogShell
       open={open}
       onOpenChange={(next) => {
         setOpen(next)
         if (!next) setConfirming(false)
       }}
-    >
-      <DialogTrigger asChild>
+      trigger={
         <Button>
           <Pencil aria-hidden /> Edit Profile
         </Button>
-      </DialogTrigger>
-      <DialogContent className="max-w-xl">
-        <DialogHeader>
-          <DialogTitle>{step === 'confirm' ? 'Confirm your new email' : 'Edit Profile'}</DialogTitle>
-          <DialogDescription>
-            {step === 'confirm'
-              ? 'Your sign-in email changes once the new address proves it is yours.'
-              : 'Keep your details current so clients know what you do best.'}
-          </DialogDescription>
-        </DialogHeader>
-        {/* Mounted only while open, so every opening starts from the saved profile. */}
-        {!open ? null : step === 'confirm' ? (
-          <ConfirmEmailStep
-            user={user}
-            pendingEmail={pendingEmail!}
-            onDone={() => {
-              setConfirming(false)
-              setOpen(false)
-            }}
-            onBack={() => setConfirming(false)}
-          />
-        ) : (
-          <EditProfileForm
-            user={user}
-            pendingEmail={pendingEmail}
-            onDone={() => setOpen(false)}
-            onConfirmEmail={() => setConfirming(true)}
-          />
-        )}
-      </DialogContent>
-    </Dialog>
+      }
+      className="max-w-xl"
+      title={step === 'confirm' ? 'Confirm your new email' : 'Edit Profile'}
+      description={
+        step === 'confirm'
+          ? 'Your sign-in email changes once the new address proves it is yours.'
+          : 'Keep your details current so clients know what you do best.'
+      }
+    >
+      {/* Mounted only while open, so every opening starts from the saved profile. */}
+      {!open ? null : step === 'confirm' ? (
+        <ConfirmEmailStep
+          user={user}
+          pendingEmail={pendingEmail!}
+          onDone={() => {
+            setConfirming(false)
+            setOpen(false)
+          }}
+          onBack={() => setConfirming(false)}
+        />
+      ) : (
+        <EditProfileForm
+          user={user}
+          pendingEmail={pendingEmail}
+          onDone={() => setOpen(false)}
+          onConfirmEmail={() => setConfirming(true)}
+        />
+      )}
+    </DialogShell>
   )
 }
 
