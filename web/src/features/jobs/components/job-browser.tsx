@@ -11,7 +11,7 @@ import { hasActiveFilters } from '../lib/filters'
 import { JobCard, JobCardSkeleton, onCardListKeyDown } from './job-card'
 import { JobDetail, JobDetailSkeleton } from './job-detail'
 import { JobFiltersBar } from './job-filters'
-import { ErrorBox, LoadMore, NoOpportunities, SelectPlaceholder } from './list-states'
+import { ErrorBox, NextPage, NoOpportunities, SelectPlaceholder } from './list-states'
 
 /** Side by side from 1024 px: below that (phones, and tablets beside the sidebar) the list stacks. */
 export const SPLIT_QUERY = '(min-width: 1024px)'
@@ -119,17 +119,7 @@ export function JobBrowser({ payments }: { payments?: (job: Job) => ReactNode } 
                   </li>
                 ))}
               </ul>
-              {list.isFetchNextPageError ? (
-                <ErrorBox error={list.error} onRetry={() => void list.fetchNextPage()} />
-              ) : (
-                <LoadMore
-                  sentinel={sentinel}
-                  hasNextPage={list.hasNextPage}
-                  loading={list.isFetchingNextPage}
-                  onLoad={() => void list.fetchNextPage()}
-                  count={jobs.length}
-                />
-              )}
+              <NextPage list={list} sentinel={sentinel} count={jobs.length} />
             </>
           )}
         </section>

@@ -5,7 +5,7 @@ import { paths } from '@/config/paths'
 import type { Job } from '../api/get-jobs'
 import { useInfiniteScroll } from '@/hooks/use-infinite-scroll'
 import { JobCard, JobCardSkeleton } from './job-card'
-import { ErrorBox, LoadMore } from './list-states'
+import { ErrorBox, NextPage } from './list-states'
 
 /** What a paged job list gives the grid (an infinite query over /job/get or /search). */
 export interface PagedJobs {
@@ -95,17 +95,7 @@ export function JobGrid({
           </li>
         ))}
       </ul>
-      {list.isFetchNextPageError ? (
-        <ErrorBox error={list.error} onRetry={() => void list.fetchNextPage()} />
-      ) : (
-        <LoadMore
-          sentinel={sentinel}
-          hasNextPage={list.hasNextPage}
-          loading={list.isFetchingNextPage}
-          onLoad={() => void list.fetchNextPage()}
-          count={list.jobs.length}
-        />
-      )}
+      <NextPage list={list} sentinel={sentinel} count={list.jobs.length} />
     </div>
   )
 }

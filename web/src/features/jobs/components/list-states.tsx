@@ -99,3 +99,32 @@ export function LoadMore({
     </div>
   )
 }
+
+/** Below a paged list: the next page's error with Retry, or else 'Load more' (and the end once reached). */
+export function NextPage({
+  list,
+  sentinel,
+  count,
+}: {
+  list: {
+    error: unknown
+    isFetchNextPageError: boolean
+    hasNextPage: boolean
+    isFetchingNextPage: boolean
+    fetchNextPage: () => unknown
+  }
+  sentinel: React.Ref<HTMLDivElement>
+  count: number
+}) {
+  if (list.isFetchNextPageError)
+    return <ErrorBox error={list.error} onRetry={() => void list.fetchNextPage()} />
+  return (
+    <LoadMore
+      sentinel={sentinel}
+      hasNextPage={list.hasNextPage}
+      loading={list.isFetchingNextPage}
+      onLoad={() => void list.fetchNextPage()}
+      count={count}
+    />
+  )
+}
