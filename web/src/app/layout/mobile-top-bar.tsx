@@ -1,4 +1,3 @@
-import { useState } from 'react'
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router'
 import { Bell, Search } from 'lucide-react'
 import type { User } from '@common/schemas/user'
@@ -7,6 +6,7 @@ import { Button } from '@/components/ui/button'
 import { UserAvatar } from '@/components/ui/avatar'
 import { paths } from '@/config/paths'
 import { UnreadBadge } from '@/features/notifications/components/unread-badge'
+import { useDraft } from '@/hooks/use-draft'
 import { openChatWindow } from '@/lib/chat-window'
 import { DeferredNotificationDrawer, DeferredProfilePopover } from './deferred'
 
@@ -25,12 +25,7 @@ export function MobileTopBar({
   const [params] = useSearchParams()
   // The box shows the query being searched while on /search, and starts empty elsewhere.
   const urlQuery = pathname === paths.search.pattern ? (params.get('q') ?? '') : ''
-  const [query, setQuery] = useState(urlQuery)
-  const [shownFor, setShownFor] = useState(urlQuery)
-  if (shownFor !== urlQuery) {
-    setShownFor(urlQuery)
-    setQuery(urlQuery)
-  }
+  const [query, setQuery] = useDraft(urlQuery)
 
   return (
     <header className="sticky top-0 z-30 flex h-14 items-center gap-2 border-b bg-white/95 px-3 backdrop-blur md:hidden">

@@ -1,6 +1,6 @@
-import { useState } from 'react'
 import { Search, X } from 'lucide-react'
 import { Button } from '@/components/ui/button'
+import { useDraft } from '@/hooks/use-draft'
 import { cn } from '@/lib/utils'
 
 /**
@@ -20,12 +20,7 @@ export function SearchBox({
   label?: string
   className?: string
 }) {
-  const [text, setText] = useState(value)
-  const [shownFor, setShownFor] = useState(value)
-  if (shownFor !== value) {
-    setShownFor(value)
-    setText(value)
-  }
+  const [text, setText] = useDraft(value)
   return (
     <form
       role="search"
