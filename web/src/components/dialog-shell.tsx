@@ -1,17 +1,9 @@
 import type { ReactNode } from 'react'
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-  DialogTrigger,
-} from '@/components/ui/dialog'
+import { Dialog, DialogContent, DialogFooter, DialogHeading, DialogTrigger } from '@/components/ui/dialog'
 
 /**
  * The frame most dialogs share: a title and a description on top, then the body, and the footer's buttons if given.
- * A dialog whose header sits inside its form (Create Post) builds from '@/components/ui/dialog' instead.
+ * A dialog whose header sits inside its form (Create Post) puts DialogHeading there instead.
  */
 export function DialogShell({
   open,
@@ -40,10 +32,7 @@ export function DialogShell({
     <Dialog open={open} onOpenChange={onOpenChange}>
       {trigger ? <DialogTrigger asChild>{trigger}</DialogTrigger> : null}
       <DialogContent className={className}>
-        <DialogHeader>
-          <DialogTitle className={titleClassName}>{title}</DialogTitle>
-          <DialogDescription>{description}</DialogDescription>
-        </DialogHeader>
+        <DialogHeading title={title} titleClassName={titleClassName} description={description} />
         {children}
         {footer ? <DialogFooter>{footer}</DialogFooter> : null}
       </DialogContent>

@@ -75,3 +75,23 @@ export function DialogDescription({
 }: React.ComponentProps<typeof DialogPrimitive.Description>) {
   return <DialogPrimitive.Description className={cn('text-sm text-muted-foreground', className)} {...props} />
 }
+
+/** A dialog's title over its description: DialogShell's header, or on its own inside a dialog's form. */
+export function DialogHeading({
+  title,
+  titleClassName,
+  description,
+  descriptionClassName,
+}: {
+  title: React.ReactNode
+  titleClassName?: string
+  description: React.ReactNode
+  descriptionClassName?: string
+}) {
+  return (
+    <DialogHeader>
+      <DialogTitle className={titleClassName}>{title}</DialogTitle>
+      <DialogDescription className={descriptionClassName}>{description}</DialogDescription>
+    </DialogHeader>
+  )
+}

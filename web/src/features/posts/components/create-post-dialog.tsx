@@ -3,14 +3,7 @@ import { toast } from 'sonner'
 import { AlertCircle, ImagePlus, Link2, Loader2, Video, X } from 'lucide-react'
 import { EMPTY_POST_MESSAGE, POST_LIMITS, type UploadedMediaDto } from '@common/schemas/post'
 import { Button } from '@/components/ui/button'
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '@/components/ui/dialog'
+import { Dialog, DialogContent, DialogFooter, DialogHeading } from '@/components/ui/dialog'
 import { Input } from '@/components/ui/input'
 import { Textarea } from '@/components/ui/textarea'
 import { toastError } from '@/lib/toast-error'
@@ -127,12 +120,11 @@ export function CreatePostDialog({
     <Dialog open={open} onOpenChange={(o) => (sending && !o ? undefined : onOpenChange(o))}>
       <DialogContent className="max-h-[92dvh] max-w-lg overflow-y-auto">
         <form onSubmit={submit} className="flex flex-col gap-4" aria-label="Create Post">
-          <DialogHeader>
-            <DialogTitle>Create Post</DialogTitle>
-            <DialogDescription className="sr-only">
-              Share text, photos, videos and a link with everyone on Microlance.
-            </DialogDescription>
-          </DialogHeader>
+          <DialogHeading
+            title="Create Post"
+            description="Share text, photos, videos and a link with everyone on Microlance."
+            descriptionClassName="sr-only"
+          />
           <Textarea
             ref={textarea}
             value={content}
