@@ -31,3 +31,26 @@ export function AvatarLinesSkeleton({
     </Row>
   )
 }
+
+/** A list still loading: `rows` avatar-and-lines rows in a busy, labelled list. */
+export function AvatarLinesSkeletonList({
+  label,
+  rows,
+  className,
+  rowClassName,
+  ...row
+}: {
+  /** The list's name while it loads, e.g. 'Loading conversations'. */
+  label: string
+  rows: number
+  className?: string
+  rowClassName?: string
+} & Omit<Parameters<typeof AvatarLinesSkeleton>[0], 'as' | 'className'>) {
+  return (
+    <ul className={className} aria-busy="true" aria-label={label}>
+      {Array.from({ length: rows }, (_, i) => (
+        <AvatarLinesSkeleton key={i} as="li" className={rowClassName} {...row} />
+      ))}
+    </ul>
+  )
+}

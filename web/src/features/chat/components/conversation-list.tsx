@@ -3,7 +3,7 @@ import { MessageCircle } from 'lucide-react'
 import { EmptyState } from '@/components/empty-state'
 import { Button } from '@/components/ui/button'
 import { UserAvatar } from '@/components/ui/avatar'
-import { AvatarLinesSkeleton } from '@/components/avatar-lines-skeleton'
+import { AvatarLinesSkeletonList } from '@/components/avatar-lines-skeleton'
 import { paths } from '@/config/paths'
 import { errorText } from '@/lib/errors'
 import { cn } from '@/lib/utils'
@@ -17,22 +17,15 @@ export function ConversationList({ meId, className }: { meId: string; className?
 
   if (isPending)
     return (
-      <ul
+      <AvatarLinesSkeletonList
+        label="Loading conversations"
+        rows={5}
         className={cn('flex flex-col gap-1 p-2', className)}
-        aria-busy="true"
-        aria-label="Loading conversations"
-      >
-        {Array.from({ length: 5 }, (_, i) => (
-          <AvatarLinesSkeleton
-            key={i}
-            as="li"
-            className="items-center p-2"
-            avatarClassName="size-11"
-            linesClassName="flex-1"
-            lines={['h-3.5 w-1/3', 'h-3 w-2/3']}
-          />
-        ))}
-      </ul>
+        rowClassName="items-center p-2"
+        avatarClassName="size-11"
+        linesClassName="flex-1"
+        lines={['h-3.5 w-1/3', 'h-3 w-2/3']}
+      />
     )
   if (isError)
     return (

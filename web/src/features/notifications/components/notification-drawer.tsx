@@ -2,7 +2,7 @@ import { useState, type ReactNode } from 'react'
 import { useNavigate } from 'react-router'
 import { Bell, BellOff, Briefcase, CheckCircle2, IndianRupee, MessageCircle, XCircle } from 'lucide-react'
 import { Button } from '@/components/ui/button'
-import { AvatarLinesSkeleton } from '@/components/avatar-lines-skeleton'
+import { AvatarLinesSkeletonList } from '@/components/avatar-lines-skeleton'
 import { Sheet, SheetContent, SheetDescription, SheetTitle, SheetTrigger } from '@/components/ui/sheet'
 import { api } from '@/lib/api-client'
 import { cn } from '@/lib/utils'
@@ -87,18 +87,15 @@ export function NotificationDrawer({
           ) : null}
         </div>
         {q.isPending ? (
-          <ul className="flex flex-col gap-1 p-3" aria-busy="true" aria-label="Loading notifications">
-            {Array.from({ length: 4 }, (_, i) => (
-              <AvatarLinesSkeleton
-                key={i}
-                as="li"
-                className="p-2"
-                avatarClassName="size-9"
-                linesClassName="flex-1"
-                lines={['h-3.5 w-4/5', 'h-3 w-1/3']}
-              />
-            ))}
-          </ul>
+          <AvatarLinesSkeletonList
+            label="Loading notifications"
+            rows={4}
+            className="flex flex-col gap-1 p-3"
+            rowClassName="p-2"
+            avatarClassName="size-9"
+            linesClassName="flex-1"
+            lines={['h-3.5 w-4/5', 'h-3 w-1/3']}
+          />
         ) : items.length === 0 ? (
           <div className="flex flex-1 flex-col items-center justify-center gap-3 p-8 text-center">
             <span className="flex size-12 items-center justify-center rounded-full bg-muted text-muted-foreground">
