@@ -2,6 +2,7 @@ import { Link, useLocation } from 'react-router'
 import { Bell, ChevronsUpDown, Plus, Search } from 'lucide-react'
 import type { User } from '@common/schemas/user'
 import { Logo } from '@/components/logo'
+import { NameAndHandle } from '@/components/name-and-handle'
 import { Button } from '@/components/ui/button'
 import { UserAvatar } from '@/components/ui/avatar'
 import { paths } from '@/config/paths'
@@ -115,10 +116,7 @@ export function Sidebar({
                   src={user.profile.profilePhoto ?? user.profile.avatar}
                   className="size-9"
                 />
-                <span className="min-w-0 flex-1">
-                  <span className="block truncate text-sm font-semibold text-slate-900">{user.fullname}</span>
-                  <span className="block truncate text-xs text-muted-foreground">@{user.username}</span>
-                </span>
+                <NameAndHandle name={user.fullname} username={user.username} className="flex-1" />
                 <span className="sr-only">Profile menu</span>
                 <ChevronsUpDown className="size-4 text-slate-400" aria-hidden />
               </button>

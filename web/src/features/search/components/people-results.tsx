@@ -1,5 +1,6 @@
 import { Link } from 'react-router'
 import type { User } from '@common/schemas/user'
+import { NameAndHandle } from '@/components/name-and-handle'
 import { UserAvatar } from '@/components/ui/avatar'
 import { paths } from '@/config/paths'
 import { Marked } from '@/components/ui/marked'
@@ -35,14 +36,10 @@ export function PeopleResults({ users, query, id }: { users: User[]; query: stri
                   className="size-10"
                 />
                 <span className="flex min-w-0 flex-col gap-1.5">
-                  <span className="min-w-0">
-                    <span className="block truncate text-sm font-semibold text-slate-900">
-                      <Marked text={u.fullname} query={query} />
-                    </span>
-                    <span className="block truncate text-xs text-muted-foreground">
-                      @<Marked text={u.username} query={query} />
-                    </span>
-                  </span>
+                  <NameAndHandle
+                    name={<Marked text={u.fullname} query={query} />}
+                    username={<Marked text={u.username} query={query} />}
+                  />
                   {skills.length ? (
                     <span className="flex flex-wrap gap-1">
                       {skills.map((s) => (
