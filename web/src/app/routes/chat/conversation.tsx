@@ -5,7 +5,7 @@ import { ConversationList } from '@/features/chat/components/conversation-list'
 import { RequireAuth } from '@/lib/authorization'
 import { useAuth } from '@/lib/auth'
 import { useJob } from '@/features/jobs/api/get-job'
-import { JobPaymentActions } from '@/features/payments'
+import { HiresPanel, JobPaymentActions } from '@/features/payments'
 import { ChatShell } from './chat-shell'
 
 /** The selected job's payment actions in the chat side panel (product.md §9): the full job is loaded for them. */
@@ -13,9 +13,12 @@ const renderJobPaymentActions: RenderJobActions = (job) => <PanelPaymentActions 
 
 function PanelPaymentActions({ jobId }: { jobId: string }) {
   const { user } = useAuth()
+  const { userId = '' } = useParams()
   const job = useJob(jobId)
   if (job.isPending) return <p className="text-sm text-slate-500">Loading payment options…</p>
   if (job.isError) return <p className="text-sm text-red-600">Could not load this job’s payments.</p>
+  // A job with several hires: the money actions act on the contract with the person of this conversation.
+  if ((job.data.openings ?? 1) > 1) return <HiresPanel jobId={jobId} viewer={user} withUser={userId} />
   return <JobPaymentActions job={job.data} viewer={user} />
 }
 

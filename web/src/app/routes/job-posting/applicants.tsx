@@ -10,7 +10,9 @@ import {
   ApplicantsSkeleton,
   ApplicantsTable,
 } from '@/features/applications/components/applicants-list'
+import { HiresPanel } from '@/features/payments'
 import { useIsMobile } from '@/hooks/use-media-query'
+import { useAuth } from '@/lib/auth'
 import { httpStatus, serverMessage } from '@/lib/errors'
 
 /** /admin/jobs/:id/applicants — a job's applicants with Accept / Reject (product.md §3 "Applicants", §7). */
@@ -18,6 +20,7 @@ export function Component() {
   const { id = '' } = useParams()
   const query = useApplicants(id)
   const mobile = useIsMobile()
+  const { user } = useAuth()
   const list = query.data?.applications ?? []
   const counts = list.reduce<Record<string, number>>(
     (acc, a) => ({ ...acc, [a.status]: (acc[a.status] ?? 0) + 1 }),
@@ -55,6 +58,18 @@ export function Component() {
           ) : undefined
         }
       />
+
+      {/* Each hire with its own escrow and money actions (ADR 048). */}
+      <div className="mb-6 empty:hidden">
+        <HiresPanel
+          jobId={id}
+          viewer={user}
+          version={list
+            .filter((a) => a.status === 'accepted')
+            .map((a) => a._id)
+            .join(',')}
+        />
+      </div>
 
       {query.isPending ? (
         <ApplicantsSkeleton />

@@ -162,6 +162,24 @@ export function PaymentFields({
         </div>
       ) : null}
 
+      <div className="grid gap-4 sm:grid-cols-3">
+        <FormField
+          id="job-openings"
+          label="Openings"
+          hint="How many people you will hire, 1 to 100"
+          error={errors.openings}
+        >
+          <NumericInput
+            id="job-openings"
+            integer
+            value={values.openings}
+            onValueChange={(v) => set('openings', v)}
+            placeholder="1"
+            {...describedBy('job-openings', { hint: true, error: errors.openings })}
+          />
+        </FormField>
+      </div>
+
       <TotalPreview values={values} error={errors.total} />
     </div>
   )

@@ -24,6 +24,8 @@ export interface JobFormValues {
   units: string
   cycles: string
   frequency: Frequency
+  /** How many people the job hires (ADR 048). */
+  openings: string
   duration: string
   hours: string
   locationPreference: Location
@@ -48,6 +50,7 @@ export const EMPTY_JOB_FORM: JobFormValues = {
   units: '',
   cycles: '',
   frequency: 'monthly',
+  openings: '1',
   duration: '',
   hours: '',
   // product.md §6: location defaults to Remote.
@@ -125,6 +128,7 @@ export function toJobPayload(v: JobFormValues, status?: 'draft' | 'active'): Rec
     units: pt === 'per-unit' ? numberOrText(v.units) : null,
     frequency: pt === 'recurring' ? v.frequency : null,
     cycles: pt === 'recurring' ? (numberOrText(v.cycles) ?? 1) : null,
+    openings: numberOrText(v.openings) ?? 1,
     duration: numberOrText(v.duration),
     hours: numberOrText(v.hours),
     locationPreference: v.locationPreference,
@@ -195,6 +199,7 @@ export function jobToFormValues(job: PostedJob): JobFormValues {
     units: text(job.units),
     cycles: text(job.cycles),
     frequency: job.frequency ?? 'monthly',
+    openings: text(job.openings ?? 1),
     duration: text(job.duration),
     hours: text(job.hours),
     locationPreference: (LOCATIONS as readonly string[]).includes(job.locationPreference)

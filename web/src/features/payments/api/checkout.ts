@@ -9,6 +9,7 @@ export interface Order {
   keyId: string
   provider: 'sandbox' | 'razorpay'
   units: number
+  contractId?: string | null
   name: string
   description: string
 }
@@ -21,6 +22,8 @@ export interface CheckoutResult {
 
 export interface OrderInput {
   jobId: string
+  /** The hire whose escrow is funded (ADR 048); without it, the job's only hire. */
+  contractId?: string
   paymentType: string
   units?: number
   cycles?: number

@@ -22,11 +22,16 @@ type WithKey<T> = T & { idempotencyKey: string }
 export function useReleasePayment() {
   const refresh = useRefresh()
   return useMutation({
-    mutationFn: async ({ jobId, units, idempotencyKey }: WithKey<{ jobId: string; units?: number }>) =>
+    mutationFn: async ({
+      jobId,
+      contractId,
+      units,
+      idempotencyKey,
+    }: WithKey<{ jobId: string; contractId?: string; units?: number }>) =>
       (
         await api.post<Answer>(
           '/payments/release',
-          { jobId, units },
+          { jobId, contractId, units },
           { headers: { 'Idempotency-Key': idempotencyKey } },
         )
       ).data,
@@ -37,11 +42,15 @@ export function useReleasePayment() {
 export function useRefundPayment() {
   const refresh = useRefresh()
   return useMutation({
-    mutationFn: async ({ jobId, idempotencyKey }: WithKey<{ jobId: string }>) =>
+    mutationFn: async ({
+      jobId,
+      contractId,
+      idempotencyKey,
+    }: WithKey<{ jobId: string; contractId?: string }>) =>
       (
         await api.post<Answer>(
           '/payments/refund',
-          { jobId },
+          { jobId, contractId },
           { headers: { 'Idempotency-Key': idempotencyKey } },
         )
       ).data,

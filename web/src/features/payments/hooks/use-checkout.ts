@@ -25,7 +25,7 @@ type Stage = 'idle' | 'ordering' | 'checkout' | 'paying' | 'verifying'
  * The checkout flow (product.md §8): create-order (server-priced) → the provider's checkout (the sandbox dialog, or
  * Razorpay's checkout.js in INR × 100) → verify, which books the money into escrow. Failure and cancel book nothing.
  */
-export function useCheckout(job: PaymentJob) {
+export function useCheckout(job: PaymentJob, contractId?: string) {
   const { user } = useAuth()
   const refresh = useRefreshPayments()
   const [stage, setStage] = useState<Stage>('idle')
@@ -54,6 +54,7 @@ export function useCheckout(job: PaymentJob) {
     if (stage !== 'idle') return
     const orderInput: OrderInput = {
       jobId: job._id,
+      ...(contractId ? { contractId } : {}),
       paymentType: job.paymentType,
       ...(job.paymentType === 'recurring'
         ? { cycles: units }

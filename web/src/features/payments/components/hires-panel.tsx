@@ -1,0 +1,241 @@
+import { useState } from 'react'
+import { Banknote, HandCoins, Undo2 } from 'lucide-react'
+import { toast } from 'sonner'
+import { formatRupees } from '@common/money'
+import { StatusBadge } from '@/components/status-badge'
+import { Button } from '@/components/ui/button'
+import { Skeleton } from '@/components/ui/skeleton'
+import { toastError } from '@/lib/toast-error'
+import { useRefundPayment, useReleasePayment } from '../api/escrow-actions'
+import { useJobContracts, type Contract } from '../api/get-contracts'
+import { newIdempotencyKey, type PaymentJob, type PaymentViewer } from '../api/types'
+import { useCheckout } from '../hooks/use-checkout'
+import { costsNothing, isFullyFunded, priceOf, releaseAmountOf, unitsLeft, unitWord } from '../lib/units'
+import { ConfirmDialog } from './confirm-dialog'
+import { SandboxCheckoutDialog } from './sandbox-checkout-dialog'
+import { UnitsPicker } from './units-picker'
+
+/** A contract's frozen terms in the shape the payment arithmetic reads. */
+const pricedContract = (c: Contract): PaymentJob => ({
+  _id: c.jobId,
+  title: c.jobTitle,
+  paymentType: c.terms.paymentType,
+  units: c.terms.units,
+  cycles: c.terms.cycles,
+  rate: c.terms.rate,
+  amount: c.terms.amount,
+  total: c.terms.total,
+  fundStatus: c.escrow.fundStatus,
+  fundedAmount: c.escrow.funded - c.escrow.refunded,
+  fundedUnits: c.escrow.fundedUnits,
+  status: c.status === 'active' ? 'active' : 'closed',
+  created_by: { _id: c.client?._id ?? '' },
+})
+
+function Figure({ label, value }: { label: string; value: string }) {
+  return (
+    <div className="min-w-0">
+      <dt className="text-xs text-muted-foreground">{label}</dt>
+      <dd className="text-sm font-medium text-slate-800 tabular-nums">{value}</dd>
+    </div>
+  )
+}
+
+type Dialog = 'fund' | 'release' | 'refund' | null
+
+/** One hire: who, its own escrow, and the money actions that fit its state as buttons (ADR 048). */
+export function HireCard({ contract, viewer }: { contract: Contract; viewer: PaymentViewer }) {
+  const job = pricedContract(contract)
+  const checkout = useCheckout(job, contract._id)
+  const release = useReleasePayment()
+  const refund = useRefundPayment()
+  const [dialog, setDialog] = useState<Dialog>(null)
+  const [units, setUnits] = useState(1)
+  const [key, setKey] = useState(newIdempotencyKey)
+  const isClient = contract.client?._id === viewer._id
+  const active = contract.status === 'active'
+  const { escrow } = contract
+  const left = unitsLeft(job, escrow.fundedUnits)
+  const heldUnits = escrow.fundedUnits - escrow.releasedUnits
+  const canFund = active && !costsNothing(job) && !isFullyFunded(job, escrow.fundedUnits)
+  const releaseUnits = Math.min(units, heldUnits)
+  const releaseAmount = releaseAmountOf(job, { rupees: escrow.inEscrow, units: heldUnits }, releaseUnits)
+  const name = contract.freelancer?.fullname ?? 'Freelancer'
+  const open = (d: Dialog) => {
+    setKey(newIdempotencyKey())
+    if (d === 'fund') setUnits(left)
+    if (d === 'release') setUnits(heldUnits)
+    setDialog(d)
+  }
+  const close = () => setDialog(null)
+  const perUnits = job.paymentType !== 'one-time'
+
+  return (
+    <section
+      aria-label={`Hire: ${name}`}
+      data-testid="hire-card"
+      className="flex flex-col gap-3 rounded-xl border bg-white p-4"
+    >
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h3 className="text-sm font-semibold text-slate-900">
+          {isClient ? name : (contract.client?.fullname ?? 'Client')}
+          {active ? null : <span className="ml-2 text-xs font-normal text-muted-foreground">Ended</span>}
+        </h3>
+        <StatusBadge status={escrow.fundStatus} />
+      </div>
+      <dl className="grid grid-cols-3 gap-x-4 gap-y-2">
+        <Figure label="Funded" value={formatRupees(escrow.funded)} />
+        <Figure label="Released" value={formatRupees(escrow.released)} />
+        <Figure label="In escrow" value={formatRupees(escrow.inEscrow)} />
+      </dl>
+      {perUnits ? (
+        <p className="text-xs text-muted-foreground">
+          {escrow.fundedUnits} of {contract.terms.totalUnits} {unitWord(job, contract.terms.totalUnits)}{' '}
+          funded · {escrow.releasedUnits} released
+        </p>
+      ) : null}
+      {isClient ? (
+        <div className="flex flex-wrap gap-2">
+          {canFund ? (
+            <Button
+              size="sm"
+              disabled={checkout.busy}
+              onClick={() => (perUnits ? open('fund') : void checkout.start(1))}
+            >
+              <Banknote aria-hidden /> Fund {name}
+            </Button>
+          ) : null}
+          {active && escrow.inEscrow > 0 ? (
+            <Button size="sm" variant="outline" onClick={() => open('release')}>
+              <HandCoins aria-hidden /> Release
+            </Button>
+          ) : null}
+          {escrow.inEscrow > 0 ? (
+            <Button size="sm" variant="outline" onClick={() => open('refund')}>
+              <Undo2 aria-hidden /> Refund
+            </Button>
+          ) : null}
+        </div>
+      ) : null}
+
+      <SandboxCheckoutDialog
+        order={checkout.order}
+        busy={checkout.stage === 'paying' || checkout.stage === 'verifying'}
+        onOutcome={(o) => void checkout.sandboxOutcome(o)}
+      />
+      <ConfirmDialog
+        open={dialog === 'fund'}
+        onOpenChange={(o) => !o && close()}
+        title={`Fund ${name}`}
+        description={`Put ${unitWord(job, 2)} of “${contract.jobTitle}” for ${name} into escrow.`}
+        confirmLabel={`Pay ${formatRupees(priceOf(job, Math.min(units, left)))}`}
+        pending={checkout.busy}
+        onConfirm={() => {
+          close()
+          void checkout.start(Math.min(units, left))
+        }}
+      >
+        {left > 0 ? (
+          <UnitsPicker
+            value={Math.min(units, left)}
+            max={left}
+            onChange={setUnits}
+            label={job.paymentType === 'recurring' ? 'Cycles to fund' : 'Units to fund'}
+          />
+        ) : null}
+      </ConfirmDialog>
+      <ConfirmDialog
+        open={dialog === 'release'}
+        onOpenChange={(o) => !o && close()}
+        title="Release payment"
+        description={`Pay ${name} ${formatRupees(releaseAmount)} from escrow${
+          perUnits ? ` for ${releaseUnits} ${unitWord(job, releaseUnits)}` : ''
+        }. This cannot be undone.`}
+        confirmLabel={`Release ${formatRupees(releaseAmount)}`}
+        pending={release.isPending}
+        onConfirm={() =>
+          release.mutate(
+            { jobId: contract.jobId, contractId: contract._id, units: releaseUnits, idempotencyKey: key },
+            {
+              onSuccess: (a) => {
+                toast.success(a.message)
+                close()
+              },
+              onError: (e) => toastError(e, 'Failed to release payment'),
+            },
+          )
+        }
+      >
+        {perUnits && heldUnits > 1 ? (
+          <UnitsPicker
+            value={releaseUnits}
+            max={heldUnits}
+            onChange={setUnits}
+            label={job.paymentType === 'recurring' ? 'Cycles to release' : 'Units to release'}
+          />
+        ) : null}
+      </ConfirmDialog>
+      <ConfirmDialog
+        open={dialog === 'refund'}
+        onOpenChange={(o) => !o && close()}
+        title="Refund escrow"
+        description={`Return the ${formatRupees(escrow.inEscrow)} in escrow for ${name} to you.`}
+        confirmLabel={`Refund ${formatRupees(escrow.inEscrow)}`}
+        pending={refund.isPending}
+        onConfirm={() =>
+          refund.mutate(
+            { jobId: contract.jobId, contractId: contract._id, idempotencyKey: key },
+            {
+              onSuccess: (a) => {
+                toast.success(a.message)
+                close()
+              },
+              onError: (e) => toastError(e, 'Failed to refund'),
+            },
+          )
+        }
+      />
+    </section>
+  )
+}
+
+/**
+ * A job's hires, each with its own escrow and actions (ADR 048). `withUser` narrows it to the hire with one person
+ * (the chat side panel: the contract with whoever the conversation is with).
+ */
+export function HiresPanel({
+  jobId,
+  viewer,
+  withUser,
+  version,
+}: {
+  jobId: string
+  viewer: PaymentViewer | null
+  withUser?: string
+  /** Changes when hires may have changed (the applicants page passes who is accepted). */
+  version?: string
+}) {
+  const contracts = useJobContracts(viewer ? jobId : '', version)
+  if (!viewer) return null
+  if (contracts.isPending) return <Skeleton className="h-24 rounded-xl bg-slate-100" />
+  const list = (contracts.data ?? []).filter(
+    (c) =>
+      !withUser ||
+      [c.freelancer?._id, c.freelancer?.userId, c.client?._id, c.client?.userId].includes(withUser),
+  )
+  if (!list.length) return null
+  const shown = list.filter((c) => c.status === 'active' || c.escrow.inEscrow > 0)
+  if (!shown.length) return null
+  return (
+    <section aria-label="Hires" className="flex flex-col gap-3">
+      <h2 className="text-sm font-semibold text-slate-900">
+        {shown.length === 1 ? 'Hire' : `Hires (${shown.length})`}
+      </h2>
+      <div className="grid gap-3 md:grid-cols-2">
+        {shown.map((c) => (
+          <HireCard key={c._id} contract={c} viewer={viewer} />
+        ))}
+      </div>
+    </section>
+  )
+}
