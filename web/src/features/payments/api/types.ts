@@ -14,6 +14,8 @@ export interface PaymentJob {
   fundedAmount: number
   fundedUnits: number
   status: 'draft' | 'active' | 'closed'
+  /** How many people the job hires (ADR 048); with more than one, money moves per hire, not per job. */
+  openings?: number
   archived?: boolean
   created_by: { _id: string }
   /** When known (the job detail has the viewer's own application): skips asking a non-hired viewer's escrow. */

@@ -90,7 +90,9 @@ function CreatorActions({ job, onDeleted }: { job: PaymentJob; onDeleted?: () =>
   const left = unitsLeft(job, fundedUnits)
   // A free job (₹0) has nothing to put in escrow: no payment options, no ₹0 checkout.
   const free = costsNothing(job)
-  const canFund = !free && !closed && !isFullyFunded(job, fundedUnits)
+  // Several openings: each hire is funded, released and refunded from its own card (HiresPanel), not per job.
+  const perHire = (job.openings ?? 1) > 1
+  const canFund = !perHire && !free && !closed && !isFullyFunded(job, fundedUnits)
   const held = summary ? summary.inEscrow : 0
   const heldUnits = summary ? summary.fundedUnits - summary.releasedUnits : 0
 
@@ -110,11 +112,13 @@ function CreatorActions({ job, onDeleted }: { job: PaymentJob; onDeleted?: () =>
     // first.
     if (!canFund)
       return toast.error(
-        free
-          ? 'This job is free, so there is nothing to pay into escrow'
-          : closed
-            ? 'This job is closed and cannot be funded'
-            : 'This job is already fully funded',
+        perHire
+          ? 'This job has several openings: fund each hire from its own card'
+          : free
+            ? 'This job is free, so there is nothing to pay into escrow'
+            : closed
+              ? 'This job is closed and cannot be funded'
+              : 'This job is already fully funded',
       )
     if (job.paymentType === 'one-time') void checkout.start(1)
     else open('fund')
@@ -145,10 +149,10 @@ function CreatorActions({ job, onDeleted }: { job: PaymentJob; onDeleted?: () =>
             <DropdownMenuItem onSelect={initiate} disabled={checkout.busy}>
               <Banknote aria-hidden /> Initiate Payment
             </DropdownMenuItem>
-            <DropdownMenuItem onSelect={() => open('release')} disabled={held <= 0}>
+            <DropdownMenuItem onSelect={() => open('release')} disabled={held <= 0 || perHire}>
               <HandCoins aria-hidden /> Release Payment
             </DropdownMenuItem>
-            <DropdownMenuItem onSelect={() => open('refund')} disabled={held <= 0}>
+            <DropdownMenuItem onSelect={() => open('refund')} disabled={held <= 0 || perHire}>
               <Undo2 aria-hidden /> Refund Escrow
             </DropdownMenuItem>
             <DropdownMenuItem onSelect={() => open('archive')} disabled={!!job.archived}>
