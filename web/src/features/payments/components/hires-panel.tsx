@@ -10,8 +10,9 @@ import { useRefundPayment, useReleasePayment } from '../api/escrow-actions'
 import { useJobContracts, type Contract } from '../api/get-contracts'
 import { newIdempotencyKey, type PaymentJob, type PaymentViewer } from '../api/types'
 import { useCheckout } from '../hooks/use-checkout'
-import { costsNothing, isFullyFunded, priceOf, releaseAmountOf, unitsLeft, unitWord } from '../lib/units'
+import { costsNothing, isFullyFunded, releaseAmountOf, unitsLeft, unitWord } from '../lib/units'
 import { ConfirmDialog } from './confirm-dialog'
+import { FundDialog } from './fund-dialog'
 import { SandboxCheckoutDialog } from './sandbox-checkout-dialog'
 import { UnitsPicker } from './units-picker'
 
@@ -123,27 +124,17 @@ export function HireCard({ contract, viewer }: { contract: Contract; viewer: Pay
         busy={checkout.stage === 'paying' || checkout.stage === 'verifying'}
         onOutcome={(o) => void checkout.sandboxOutcome(o)}
       />
-      <ConfirmDialog
+      <FundDialog
         open={dialog === 'fund'}
-        onOpenChange={(o) => !o && close()}
+        onClose={close}
         title={`Fund ${name}`}
         description={`Put ${unitWord(job, 2)} of “${contract.jobTitle}” for ${name} into escrow.`}
-        confirmLabel={`Pay ${formatRupees(priceOf(job, Math.min(units, left)))}`}
-        pending={checkout.busy}
-        onConfirm={() => {
-          close()
-          void checkout.start(Math.min(units, left))
-        }}
-      >
-        {left > 0 ? (
-          <UnitsPicker
-            value={Math.min(units, left)}
-            max={left}
-            onChange={setUnits}
-            label={job.paymentType === 'recurring' ? 'Cycles to fund' : 'Units to fund'}
-          />
-        ) : null}
-      </ConfirmDialog>
+        job={job}
+        units={units}
+        left={left}
+        onUnits={setUnits}
+        checkout={checkout}
+      />
       <ConfirmDialog
         open={dialog === 'release'}
         onOpenChange={(o) => !o && close()}

@@ -32,16 +32,9 @@ import { useArchiveJob, useDeleteJob, useRefundPayment, useReleasePayment } from
 import { useEscrow } from '../api/get-escrow'
 import { newIdempotencyKey, type EscrowSummary, type PaymentJob, type PaymentViewer } from '../api/types'
 import { useCheckout } from '../hooks/use-checkout'
-import {
-  costsNothing,
-  isFullyFunded,
-  priceOf,
-  releaseAmountOf,
-  unitsLeft,
-  unitsNoun,
-  unitWord,
-} from '../lib/units'
+import { costsNothing, isFullyFunded, releaseAmountOf, unitsLeft, unitsNoun, unitWord } from '../lib/units'
 import { ConfirmDialog } from './confirm-dialog'
+import { FundDialog } from './fund-dialog'
 import { EscrowSummaryView } from './escrow-summary'
 import { PaymentOptions } from './payment-options'
 import { SandboxCheckoutDialog } from './sandbox-checkout-dialog'
@@ -183,27 +176,17 @@ function CreatorActions({ job, onDeleted }: { job: PaymentJob; onDeleted?: () =>
         onOutcome={(o) => void checkout.sandboxOutcome(o)}
       />
 
-      <ConfirmDialog
+      <FundDialog
         open={dialog === 'fund'}
-        onOpenChange={(o) => !o && close()}
+        onClose={close}
         title="Initiate payment"
         description={`Fund ${unitsNoun(job)} of “${job.title}” into escrow.`}
-        confirmLabel={`Pay ${formatRupees(priceOf(job, Math.min(units, left)))}`}
-        pending={checkout.busy}
-        onConfirm={() => {
-          close()
-          void checkout.start(Math.min(units, left))
-        }}
-      >
-        {left > 0 ? (
-          <UnitsPicker
-            value={Math.min(units, left)}
-            max={left}
-            onChange={setUnits}
-            label={job.paymentType === 'recurring' ? 'Cycles to fund' : 'Units to fund'}
-          />
-        ) : null}
-      </ConfirmDialog>
+        job={job}
+        units={units}
+        left={left}
+        onUnits={setUnits}
+        checkout={checkout}
+      />
 
       <ConfirmDialog
         open={dialog === 'release'}
