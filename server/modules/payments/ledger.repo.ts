@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm'
+import { sql, type SQL } from 'drizzle-orm'
 import type { EscrowTotals } from '@common/escrow'
 import type { Executor } from '../../db/client'
 import { ledgerAccounts, ledgerEntries, ledgerTransactions } from '../../db/schema'
@@ -39,6 +39,36 @@ const scopeWhere = (t: string, s: EscrowScope) => {
   if (s.holdsJobEscrow)
     return sql`${a}.job_id = ${s.jobId}::uuid and (${a}.contract_id = ${s.contractId}::uuid or ${a}.contract_id is null)`
   return sql`${a}.contract_id = ${s.contractId}::uuid`
+}
+
+/** Funded, released, refunded and fee totals of the ledger transactions `where` picks (aliased `t` / `rt`). */
+async function totals(db: Executor, where: (alias: string) => SQL): Promise<JobLedger> {
+  const r = await db.execute(sql`
+    select
+      coalesce(sum(t.amount_paise) filter (where t.kind = 'fund'), 0) as funded,
+      coalesce(sum(t.units) filter (where t.kind = 'fund'), 0) as funded_units,
+      coalesce(sum(t.amount_paise) filter (where t.kind = 'refund'), 0) as refunded,
+      coalesce(sum(t.units) filter (where t.kind = 'refund'), 0) as refunded_units,
+      coalesce(sum(t.units) filter (where t.kind = 'release'), 0) as released_units,
+      coalesce((select -sum(e.amount_paise) from ledger_entries e
+                  join ledger_transactions rt on rt.id = e.transaction_id
+                  join ledger_accounts a on a.id = e.account_id
+                 where ${where('rt')} and rt.kind = 'release' and a.kind = 'escrow'), 0) as released,
+      coalesce((select sum(e.amount_paise) from ledger_entries e
+                  join ledger_transactions rt on rt.id = e.transaction_id
+                  join ledger_accounts a on a.id = e.account_id
+                 where ${where('rt')} and a.kind = 'platform'), 0) as fees
+    from ledger_transactions t where ${where('t')}`)
+  const row = r.rows[0] as Record<string, unknown>
+  return {
+    funded: n(row.funded),
+    released: n(row.released),
+    refunded: n(row.refunded),
+    fees: n(row.fees),
+    fundedUnits: n(row.funded_units),
+    releasedUnits: n(row.released_units),
+    refundedUnits: n(row.refunded_units),
+  }
 }
 
 /** Job totals derived from the ledger (paise / units), with the platform's fees. */
@@ -110,62 +140,12 @@ export const ledgerRepo = {
   },
 
   async forJob(db: Executor, jobId: string): Promise<JobLedger> {
-    const r = await db.execute(sql`
-      select
-        coalesce(sum(t.amount_paise) filter (where t.kind = 'fund'), 0) as funded,
-        coalesce(sum(t.units) filter (where t.kind = 'fund'), 0) as funded_units,
-        coalesce(sum(t.amount_paise) filter (where t.kind = 'refund'), 0) as refunded,
-        coalesce(sum(t.units) filter (where t.kind = 'refund'), 0) as refunded_units,
-        coalesce(sum(t.units) filter (where t.kind = 'release'), 0) as released_units,
-        coalesce((select -sum(e.amount_paise) from ledger_entries e
-                    join ledger_transactions rt on rt.id = e.transaction_id
-                    join ledger_accounts a on a.id = e.account_id
-                   where rt.job_id = ${jobId}::uuid and rt.kind = 'release' and a.kind = 'escrow'), 0) as released,
-        coalesce((select sum(e.amount_paise) from ledger_entries e
-                    join ledger_transactions rt on rt.id = e.transaction_id
-                    join ledger_accounts a on a.id = e.account_id
-                   where rt.job_id = ${jobId}::uuid and a.kind = 'platform'), 0) as fees
-      from ledger_transactions t where t.job_id = ${jobId}::uuid`)
-    const row = r.rows[0] as Record<string, unknown>
-    return {
-      funded: n(row.funded),
-      released: n(row.released),
-      refunded: n(row.refunded),
-      fees: n(row.fees),
-      fundedUnits: n(row.funded_units),
-      releasedUnits: n(row.released_units),
-      refundedUnits: n(row.refunded_units),
-    }
+    return totals(db, (t) => sql`${sql.raw(t)}.job_id = ${jobId}::uuid`)
   },
 
   /** The totals of one contract's escrow, or of a job's money no contract holds yet. */
   async forScope(db: Executor, scope: EscrowScope): Promise<JobLedger> {
-    const r = await db.execute(sql`
-      select
-        coalesce(sum(t.amount_paise) filter (where t.kind = 'fund'), 0) as funded,
-        coalesce(sum(t.units) filter (where t.kind = 'fund'), 0) as funded_units,
-        coalesce(sum(t.amount_paise) filter (where t.kind = 'refund'), 0) as refunded,
-        coalesce(sum(t.units) filter (where t.kind = 'refund'), 0) as refunded_units,
-        coalesce(sum(t.units) filter (where t.kind = 'release'), 0) as released_units,
-        coalesce((select -sum(e.amount_paise) from ledger_entries e
-                    join ledger_transactions rt on rt.id = e.transaction_id
-                    join ledger_accounts a on a.id = e.account_id
-                   where ${scopeWhere('rt', scope)} and rt.kind = 'release' and a.kind = 'escrow'), 0) as released,
-        coalesce((select sum(e.amount_paise) from ledger_entries e
-                    join ledger_transactions rt on rt.id = e.transaction_id
-                    join ledger_accounts a on a.id = e.account_id
-                   where ${scopeWhere('rt', scope)} and a.kind = 'platform'), 0) as fees
-      from ledger_transactions t where ${scopeWhere('t', scope)}`)
-    const row = r.rows[0] as Record<string, unknown>
-    return {
-      funded: n(row.funded),
-      released: n(row.released),
-      refunded: n(row.refunded),
-      fees: n(row.fees),
-      fundedUnits: n(row.funded_units),
-      releasedUnits: n(row.released_units),
-      refundedUnits: n(row.refunded_units),
-    }
+    return totals(db, (t) => scopeWhere(t, scope))
   },
 
   /** Balance of one account (sum of its entries), 0 when it does not exist yet. */
