@@ -315,7 +315,7 @@ export const payments = pgTable('payments', {
 export const ledgerAccounts = pgTable('ledger_accounts', {
   id: uuid('id').primaryKey().defaultRandom(),
   key: text('key').notNull().unique(),
-  kind: text('kind', { enum: ['client', 'escrow', 'freelancer', 'platform'] }).notNull(),
+  kind: text('kind', { enum: ['client', 'escrow', 'freelancer', 'platform', 'tax', 'provider'] }).notNull(),
   ownerId: uuid('owner_id'),
   jobId: uuid('job_id'),
   createdAt: ts('created_at').notNull().defaultNow(),
@@ -324,7 +324,7 @@ export const ledgerAccounts = pgTable('ledger_accounts', {
 
 export const ledgerTransactions = pgTable('ledger_transactions', {
   id: uuid('id').primaryKey().defaultRandom(),
-  kind: text('kind', { enum: ['fund', 'release', 'refund'] }).notNull(),
+  kind: text('kind', { enum: ['fund', 'release', 'refund', 'refund_settled', 'payout'] }).notNull(),
   jobId: uuid('job_id').notNull(),
   idempotencyKey: text('idempotency_key').notNull().unique(),
   units: integer('units').notNull().default(0),
@@ -526,3 +526,148 @@ export const payoutAccounts = pgTable('payout_accounts', {
   updatedAt: ts('updated_at').notNull().defaultNow(),
 })
 export type PayoutAccountRow = typeof payoutAccounts.$inferSelect
+
+// Money out (ADR 050): refunds at the provider, release splits and payouts, transfers, GST invoices, reconciliation.
+export const refunds = pgTable('refunds', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  reference: text('reference').notNull().unique(),
+  ledgerTransactionId: uuid('ledger_transaction_id')
+    .notNull()
+    .references(() => ledgerTransactions.id),
+  jobId: uuid('job_id').notNull(),
+  contractId: uuid('contract_id'),
+  clientId: uuid('client_id')
+    .notNull()
+    .references(() => users.id),
+  providerPaymentId: text('provider_payment_id').notNull(),
+  amountPaise: paise('amount_paise').notNull(),
+  status: text('status', { enum: ['pending', 'processed', 'failed'] })
+    .notNull()
+    .default('pending'),
+  providerRefundId: text('provider_refund_id').unique(),
+  bankReference: text('bank_reference'),
+  failureReason: text('failure_reason'),
+  attempts: integer('attempts').notNull().default(0),
+  nextAttemptAt: ts('next_attempt_at'),
+  createdAt: ts('created_at').notNull().defaultNow(),
+  updatedAt: ts('updated_at').notNull().defaultNow(),
+  processedAt: ts('processed_at'),
+})
+export type RefundRow = typeof refunds.$inferSelect
+
+export const payouts = pgTable('payouts', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  releaseTransactionId: uuid('release_transaction_id')
+    .notNull()
+    .unique()
+    .references(() => ledgerTransactions.id),
+  jobId: uuid('job_id').notNull(),
+  contractId: uuid('contract_id').notNull(),
+  freelancerId: uuid('freelancer_id')
+    .notNull()
+    .references(() => users.id),
+  clientId: uuid('client_id')
+    .notNull()
+    .references(() => users.id),
+  financialYear: text('financial_year').notNull(),
+  grossPaise: paise('gross_paise').notNull(),
+  feePaise: paise('fee_paise').notNull(),
+  gstCgstPaise: paise('gst_cgst_paise').notNull().default(0),
+  gstSgstPaise: paise('gst_sgst_paise').notNull().default(0),
+  gstIgstPaise: paise('gst_igst_paise').notNull().default(0),
+  tdsPaise: paise('tds_paise').notNull().default(0),
+  tdsRateBps: integer('tds_rate_bps').notNull().default(0),
+  tcsCgstPaise: paise('tcs_cgst_paise').notNull().default(0),
+  tcsSgstPaise: paise('tcs_sgst_paise').notNull().default(0),
+  tcsIgstPaise: paise('tcs_igst_paise').notNull().default(0),
+  netPaise: paise('net_paise').notNull(),
+  status: text('status', { enum: ['waiting_account', 'queued', 'transferring', 'paid', 'failed'] })
+    .notNull()
+    .default('waiting_account'),
+  failureReason: text('failure_reason'),
+  createdAt: ts('created_at').notNull().defaultNow(),
+  updatedAt: ts('updated_at').notNull().defaultNow(),
+  paidAt: ts('paid_at'),
+})
+export type PayoutRow = typeof payouts.$inferSelect
+
+export const transfers = pgTable('transfers', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  reference: text('reference').notNull().unique(),
+  payoutId: uuid('payout_id')
+    .notNull()
+    .references(() => payouts.id),
+  freelancerId: uuid('freelancer_id')
+    .notNull()
+    .references(() => users.id),
+  providerPaymentId: text('provider_payment_id').notNull(),
+  providerAccountId: text('provider_account_id').notNull(),
+  amountPaise: paise('amount_paise').notNull(),
+  status: text('status', { enum: ['pending', 'processed', 'failed', 'reversed'] })
+    .notNull()
+    .default('pending'),
+  providerTransferId: text('provider_transfer_id').unique(),
+  settlementId: text('settlement_id'),
+  utr: text('utr'),
+  settledAt: ts('settled_at'),
+  failureReason: text('failure_reason'),
+  attempts: integer('attempts').notNull().default(0),
+  nextAttemptAt: ts('next_attempt_at'),
+  createdAt: ts('created_at').notNull().defaultNow(),
+  updatedAt: ts('updated_at').notNull().defaultNow(),
+  processedAt: ts('processed_at'),
+})
+export type TransferRow = typeof transfers.$inferSelect
+
+export const invoiceCounters = pgTable('invoice_counters', {
+  financialYear: text('financial_year').primaryKey(),
+  lastSeq: integer('last_seq').notNull().default(0),
+})
+
+export const invoices = pgTable(
+  'invoices',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    number: text('number').notNull().unique(),
+    financialYear: text('financial_year').notNull(),
+    seq: integer('seq').notNull(),
+    payoutId: uuid('payout_id')
+      .notNull()
+      .unique()
+      .references(() => payouts.id),
+    freelancerId: uuid('freelancer_id')
+      .notNull()
+      .references(() => users.id),
+    placeOfSupply: text('place_of_supply').notNull(),
+    recipientGstinSealed: text('recipient_gstin_sealed'),
+    taxablePaise: paise('taxable_paise').notNull(),
+    cgstPaise: paise('cgst_paise').notNull().default(0),
+    sgstPaise: paise('sgst_paise').notNull().default(0),
+    igstPaise: paise('igst_paise').notNull().default(0),
+    issuedAt: ts('issued_at').notNull().defaultNow(),
+  },
+  (t) => [unique().on(t.financialYear, t.seq)],
+)
+export type InvoiceRow = typeof invoices.$inferSelect
+
+export const reconciliationRuns = pgTable('reconciliation_runs', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  startedAt: ts('started_at').notNull().defaultNow(),
+  finishedAt: ts('finished_at'),
+  checked: integer('checked').notNull().default(0),
+  mismatches: integer('mismatches').notNull().default(0),
+  error: text('error'),
+})
+
+export const reconciliationMismatches = pgTable('reconciliation_mismatches', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  runId: uuid('run_id')
+    .notNull()
+    .references(() => reconciliationRuns.id, { onDelete: 'cascade' }),
+  kind: text('kind').notNull(),
+  subject: text('subject').notNull(),
+  expected: text('expected'),
+  actual: text('actual'),
+  detail: text('detail').notNull().default(''),
+  createdAt: ts('created_at').notNull().defaultNow(),
+})
