@@ -56,12 +56,27 @@ export const queryKeys = {
     /** One job's escrow summary. */
     job: (jobId: string) => ['payments', 'job', jobId] as const,
     earnings: () => ['payments', 'earnings'] as const,
+    /** GET /contracts: every hire of the caller, as client or freelancer. */
+    contracts: () => ['payments', 'contracts', 'mine'] as const,
+    /** GET /contracts/:id: one hire with its refunds[] and payouts[] (ADR 050). */
+    contract: (contractId: string) => ['payments', 'contract', contractId] as const,
+    /** GET /contracts/:id/release-preview: the split of releasing `units`. */
+    releasePreview: (contractId: string, units: number) =>
+      ['payments', 'release-preview', contractId, units] as const,
   },
 
   payouts: {
     all: ['payouts'] as const,
     /** The caller's payout details, masked (ADR 049). */
     account: () => ['payouts', 'account'] as const,
+    /** GET /payouts: the caller's payouts with their totals (ADR 050). */
+    list: () => ['payouts', 'list'] as const,
+  },
+
+  /** GET /documents?year=: invoices, receipts, advices and the statement of one financial year. */
+  documents: {
+    all: ['documents'] as const,
+    year: (year: string) => ['documents', year] as const,
   },
 
   /** The socket handlers write to the same keys the chat screens read. */
