@@ -2,6 +2,7 @@ import { z } from 'zod'
 import fs from 'node:fs'
 import path from 'node:path'
 import crypto from 'node:crypto'
+import { gstStateCode } from '@common/tax-ids'
 
 const ConfigSchema = z
   .object({
@@ -45,6 +46,21 @@ const ConfigSchema = z
     RAZORPAY_WEBHOOK_SECRET: z.string().optional(),
     RAZORPAY_API_URL: z.url().default('https://api.razorpay.com'),
     PLATFORM_FEE_BPS: z.coerce.number().int().min(0).max(10000).default(0),
+    /** Where the platform is registered for GST: the fee's GST is CGST + SGST for freelancers there (ADR 045). */
+    PLATFORM_STATE: z
+      .string()
+      .refine(
+        (s) => gstStateCode(s) !== undefined,
+        'must be an Indian state or union territory, e.g. Karnataka',
+      )
+      .default('Karnataka'),
+    /** The GST invoice numbers' prefix: `<prefix>/26-27/000042` stays within 16 characters (ADR 050). */
+    INVOICE_PREFIX: z
+      .string()
+      .regex(/^[A-Za-z0-9]{1,3}$/, 'must be 1-3 letters or digits')
+      .default('ML'),
+    /** How often the payout sweep looks for transfers to make or retry, once across instances (ADR 050). */
+    PAYOUT_SWEEP_MS: z.coerce.number().int().min(1000).max(3_600_000).default(30_000),
     /** Code requests and checks (send-otp, send-login-otp, verify-otp) per minute, per IP (ADR 020). */
     AUTH_RATE_LIMIT_PER_MIN: z.coerce.number().int().min(1).default(20),
     /** Chat messages per minute per user, HTTP and socket together (ADR 020). */

@@ -296,12 +296,12 @@ describe('POST /api/v1/payments/release', () => {
     expect(beyond.statusCode).toBe(409)
     expect(beyond.json().code).toBe('nothing_in_escrow')
   })
-  it('tells the freelancer and shows in their earnings, less the fee', async () => {
+  it('tells the freelancer and shows in their earnings, less the fee and taxes', async () => {
     const job = await fundedJob()
     await post(asha, '/api/v1/payments/release', { jobId: job._id })
     expect(await typesAbout(ravi.user._id, job._id)).toContain('payment_released')
     const earnings = (await get(ravi, '/api/v1/payments/earnings')).json().data
-    expect(earnings.jobs).toContainEqual(expect.objectContaining({ jobId: job._id, earned: 1350, fees: 150 }))
+    expect(earnings.jobs).toContainEqual(expect.objectContaining({ jobId: job._id, earned: 1248, fees: 150 }))
   })
   it('shows in the client’s funding', async () => {
     const job = await fundedJob()

@@ -22,7 +22,8 @@ import type { Sealer } from './sealer'
 export type PayoutsService = ReturnType<typeof payoutsService>
 
 /** Each sealed value is bound to its owner and field (the AES-GCM associated data). */
-const aad = (userId: string, field: 'pan' | 'gstin' | 'bank_account' | 'upi') => `payout:${userId}:${field}`
+export const aad = (userId: string, field: 'pan' | 'gstin' | 'bank_account' | 'upi') =>
+  `payout:${userId}:${field}`
 
 /**
  * Payout details (ADR 049): checked, sealed, turned into a Razorpay Route linked account, shown masked; the

@@ -1,0 +1,244 @@
+import { inEscrowPaise, releaseAmountOf, unitsInEscrow, unitsNoun } from '@common/escrow'
+import { financialYearOf, invoiceNumber } from '@common/financial-year'
+import { formatPaise, paiseToRupees } from '@common/money'
+import { splitRelease, type ReleaseAccount, type ReleaseSplit } from '@common/tax'
+import { panEntityOf } from '@common/tax-ids'
+import { afterCommit } from '../../db/after-commit'
+import type { Executor, Tx } from '../../db/client'
+import type { UserRow } from '../../db/schema'
+import { badRequest, conflict } from '../../errors'
+import { notificationsService } from '../notifications/notifications.service'
+import { payoutsRepo } from '../payouts/payouts.repo'
+import { aad } from '../payouts/payouts.service'
+import type { Sealer } from '../payouts/sealer'
+import { accountKey, ledgerRepo, type AccountKind } from './ledger.repo'
+import type { PaymentsContext } from './payments.context'
+import { paymentsRepo } from './payments.repo'
+import type { PaymentSummaries } from './payments.summaries'
+import { releaseRepo } from './release.repo'
+
+/** What a release needs besides the payments context: the tax inputs of ADR 045 and the payout executor's kick. */
+export interface ReleaseDeps {
+  /** `PLATFORM_STATE`: intra-state GST on the fee for freelancers there. */
+  platformState: string
+  /** `INVOICE_PREFIX` of the fee's GST invoice numbers. */
+  invoicePrefix: string
+  /** Opens the freelancer's sealed PAN, to read its holder type (ADR 049). */
+  sealer: Sealer
+  /** Called once a release has committed, so the transfer is tried at once rather than at the next sweep. */
+  onReleased?: () => void
+}
+
+/** The ledger account of each release line (ADR 050: one account per tax, kind 'tax'). */
+const LINE_ACCOUNT: Record<Exclude<ReleaseAccount, 'freelancer'>, { kind: AccountKind; key: string }> = {
+  'platform:fees': { kind: 'platform', key: accountKey.platform() },
+  'tax:gst:cgst': { kind: 'tax', key: 'tax:gst_cgst' },
+  'tax:gst:sgst': { kind: 'tax', key: 'tax:gst_sgst' },
+  'tax:gst:utgst': { kind: 'tax', key: 'tax:gst_utgst' },
+  'tax:gst:igst': { kind: 'tax', key: 'tax:gst_igst' },
+  'tax:tds:194-o': { kind: 'tax', key: 'tax:tds_194o' },
+  'tax:tcs:cgst': { kind: 'tax', key: 'tax:tcs_cgst' },
+  'tax:tcs:sgst': { kind: 'tax', key: 'tax:tcs_sgst' },
+  'tax:tcs:utgst': { kind: 'tax', key: 'tax:tcs_utgst' },
+  'tax:tcs:igst': { kind: 'tax', key: 'tax:tcs_igst' },
+}
+
+/** A split in rupees, as the release preview answers it. */
+export function presentSplit(units: number, s: ReleaseSplit) {
+  const r = paiseToRupees
+  return {
+    units,
+    gross: r(s.grossPaise),
+    fee: r(s.feePaise),
+    gst: { cgst: r(s.gst.cgstPaise), sgst: r(s.gst.sgstPaise), igst: r(s.gst.igstPaise) },
+    tds: r(s.tds.paise),
+    tdsRatePercent: s.tds.rateBps / 100,
+    tcs: { cgst: r(s.tcs.cgstPaise), sgst: r(s.tcs.sgstPaise), igst: r(s.tcs.igstPaise) },
+    net: r(s.netPaise),
+  }
+}
+
+/**
+ * Release (ADR 045, 050): the gross leaves escrow split into the fee, GST on it, TDS, TCS and the freelancer's net;
+ * a payouts row records the split and what is owed, and the fee's GST invoice takes the next number of its year —
+ * all in the release's transaction. The preview runs the same computation without writing.
+ */
+export function paymentRelease(
+  ctx: PaymentsContext,
+  { summaryOf }: Pick<PaymentSummaries, 'summaryOf'>,
+  deps: ReleaseDeps,
+) {
+  const { feeBps, syncJob, loadHire } = ctx
+
+  /** The split of `grossPaise` for this freelancer now (their payout details, the year so far, the client's state). */
+  async function splitFor(
+    ex: Executor,
+    v: { freelancerId: string; clientId: string; grossPaise: number; at: Date; lock: boolean },
+  ) {
+    const account = await payoutsRepo.byUser(ex, v.freelancerId)
+    const client = await payoutsRepo.byUser(ex, v.clientId)
+    const fy = financialYearOf(v.at)
+    const before = await releaseRepo.fyGross(ex, v.freelancerId, fy, v.lock)
+    const pan = account ? deps.sealer.open(account.panSealed, aad(v.freelancerId, 'pan')) : null
+    // Without payout details: no PAN (5 % TDS) and, as the profile has no state, the platform's own.
+    const state = account?.state ?? deps.platformState
+    let split: ReleaseSplit
+    try {
+      split = splitRelease({
+        grossPaise: v.grossPaise,
+        feeBps,
+        platformState: deps.platformState,
+        freelancer: {
+          state,
+          hasPan: pan !== null,
+          panEntity: pan ? panEntityOf(pan) : undefined,
+          hasGstin: !!account?.gstinSealed,
+        },
+        clientState: client?.state,
+        fyGrossBeforePaise: before,
+      })
+    } catch (e) {
+      if (e instanceof RangeError) throw conflict(e.message, 'split_impossible')
+      throw e
+    }
+    return { split, account, fy, state }
+  }
+
+  /** Loads the contract and works out how much `units` (or all that is held) releases. */
+  async function releasable(
+    tx: Tx,
+    user: UserRow,
+    input: { jobId?: string; contractId?: string; units?: number },
+  ) {
+    const { job, hire } = await loadHire(tx, user, 'release', input)
+    const contract = hire.contract
+    if (!contract || contract.status !== 'active')
+      throw conflict('Accept a freelancer for this job before releasing payment', 'no_freelancer')
+    const l = await ledgerRepo.forScope(tx, hire.scope)
+    const held = inEscrowPaise(l)
+    const heldUnits = unitsInEscrow(l)
+    if (held <= 0) throw conflict('There is no money in escrow to release', 'nothing_in_escrow')
+    let units = heldUnits
+    let amount = held
+    if (contract.paymentType !== 'one-time' && input.units !== undefined) {
+      if (input.units < 1)
+        throw badRequest(`Choose from 1 to ${heldUnits} ${unitsNoun(contract)}`, 'validation_failed', {
+          units: `Choose from 1 to ${heldUnits} ${unitsNoun(contract)}`,
+        })
+      units = Math.min(input.units, heldUnits)
+      amount = releaseAmountOf(contract, { paise: held, units: heldUnits }, units)
+    }
+    return { job, hire, contract, l, units, amount }
+  }
+
+  return {
+    /** The split a release of `units` would book now: the contract's client only. */
+    async preview(tx: Tx, user: UserRow, contractId: string, units?: number) {
+      const r = await releasable(tx, user, { contractId, units })
+      const { split } = await splitFor(tx, {
+        freelancerId: r.contract.freelancerId,
+        clientId: r.job.createdBy,
+        grossPaise: r.amount,
+        at: new Date(),
+        lock: false,
+      })
+      return presentSplit(r.units, split)
+    },
+
+    /** Pays the hired freelancer from escrow: `units` of it (clamped) or all, split as the preview shows. */
+    async release(tx: Tx, user: UserRow, input: { jobId?: string; contractId?: string; units?: number }) {
+      const { job, hire, contract, l, units, amount } = await releasable(tx, user, input)
+      const freelancer = (await paymentsRepo.person(tx, contract.freelancerId))!
+      const at = new Date()
+      const { split, account, fy, state } = await splitFor(tx, {
+        freelancerId: freelancer.id,
+        clientId: job.createdBy,
+        grossPaise: amount,
+        at,
+        lock: true,
+      })
+      const idempotencyKey = `release:${hire.scopeKey}:${l.released}:${l.releasedUnits}`
+      const legs = split.lines.map((line) =>
+        line.account === 'freelancer'
+          ? {
+              kind: 'freelancer' as const,
+              key: accountKey.freelancer(freelancer.id),
+              ownerId: freelancer.id,
+              amountPaise: line.paise,
+            }
+          : { ...LINE_ACCOUNT[line.account], amountPaise: line.paise },
+      )
+      const posted = await ledgerRepo.post(tx, {
+        kind: 'release',
+        jobId: job.id,
+        contractId: contract.id,
+        idempotencyKey,
+        units,
+        actorId: user.id,
+        legs: [{ kind: 'escrow', key: hire.escrowKey, amountPaise: -amount }, ...legs],
+      })
+      const waiting = account?.status !== 'activated'
+      if (posted) {
+        const payout = await releaseRepo.insertPayout(tx, {
+          releaseTransactionId: await releaseRepo.transactionId(tx, idempotencyKey),
+          jobId: job.id,
+          contractId: contract.id,
+          freelancerId: freelancer.id,
+          clientId: job.createdBy,
+          financialYear: fy,
+          grossPaise: split.grossPaise,
+          feePaise: split.feePaise,
+          gstCgstPaise: split.gst.cgstPaise,
+          gstSgstPaise: split.gst.sgstPaise,
+          gstIgstPaise: split.gst.igstPaise,
+          tdsPaise: split.tds.paise,
+          tdsRateBps: split.tds.rateBps,
+          tcsCgstPaise: split.tcs.cgstPaise,
+          tcsSgstPaise: split.tcs.sgstPaise,
+          tcsIgstPaise: split.tcs.igstPaise,
+          netPaise: split.netPaise,
+          status: waiting ? 'waiting_account' : 'queued',
+        })
+        if (split.feePaise > 0) {
+          const seq = await releaseRepo.nextInvoiceSeq(tx, fy)
+          await releaseRepo.insertInvoice(tx, {
+            number: invoiceNumber(deps.invoicePrefix, fy, seq),
+            financialYear: fy,
+            seq,
+            payoutId: payout.id,
+            freelancerId: freelancer.id,
+            placeOfSupply: state,
+            // Sealed as in payout_accounts (associated data payout:<freelancer>:gstin), so it opens the same way.
+            recipientGstinSealed: account?.gstinSealed ?? null,
+            taxablePaise: split.feePaise,
+            cgstPaise: split.gst.cgstPaise,
+            sgstPaise: split.gst.sgstPaise,
+            igstPaise: split.gst.igstPaise,
+            issuedAt: at,
+          })
+        }
+        if (!waiting && deps.onReleased) afterCommit(tx, deps.onReleased)
+      }
+      await syncJob(tx, job)
+      const net = formatPaise(split.netPaise)
+      const tail = !waiting
+        ? ''
+        : account
+          ? '. It will be paid out once your payout account is active (/settings/payouts)'
+          : '. Add your payout details at /settings/payouts to receive it'
+      await notificationsService.record(tx, {
+        userId: freelancer.id,
+        type: 'payment_released',
+        message: `${net} was released to you for “${job.title}”${tail}`,
+        metadata: { jobId: job.id, contractId: contract.id, senderId: user.id },
+      })
+      return {
+        success: true as const,
+        message: `Released ${formatPaise(amount)} to ${freelancer.fullname}`,
+        contractId: contract.id,
+        data: await summaryOf(tx, job),
+      }
+    },
+  }
+}
+export type PaymentRelease = ReturnType<typeof paymentRelease>
