@@ -1,4 +1,5 @@
 export { JobPaymentActions } from './components/lazy-job-payment-actions'
-export { EarningsView } from './components/earnings-view'
+export { ClientMoney } from './components/client-money'
+export { useMyContracts } from './api/get-my-contracts'
 export type { PaymentJob, PaymentViewer } from './api/types'
 export { HiresPanel } from './components/lazy-hires-panel'

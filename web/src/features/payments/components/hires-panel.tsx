@@ -7,12 +7,15 @@ import { Button } from '@/components/ui/button'
 import { Skeleton } from '@/components/ui/skeleton'
 import { toastError } from '@/lib/toast-error'
 import { useRefundPayment, useReleasePayment } from '../api/escrow-actions'
+import { useContract } from '../api/get-contract'
 import { useJobContracts, type Contract } from '../api/get-contracts'
 import { newIdempotencyKey, type PaymentJob, type PaymentViewer } from '../api/types'
 import { useCheckout } from '../hooks/use-checkout'
 import { costsNothing, isFullyFunded, releaseAmountOf, unitsLeft, unitWord } from '../lib/units'
 import { ConfirmDialog } from './confirm-dialog'
 import { FundDialog } from './fund-dialog'
+import { RefundLines } from './refund-lines'
+import { ReleaseSplit } from './release-split'
 import { SandboxCheckoutDialog } from './sandbox-checkout-dialog'
 import { UnitsPicker } from './units-picker'
 
@@ -54,6 +57,8 @@ export function HireCard({ contract, viewer }: { contract: Contract; viewer: Pay
   const [units, setUnits] = useState(1)
   const [key, setKey] = useState(newIdempotencyKey)
   const isClient = contract.client?._id === viewer._id
+  // The refunds (ADR 050) are only on the contract's own answer; a client who never refunded does not ask for it.
+  const detail = useContract(contract._id, isClient && contract.escrow.refunded > 0)
   const active = contract.status === 'active'
   const { escrow } = contract
   const left = unitsLeft(job, escrow.fundedUnits)
@@ -95,6 +100,7 @@ export function HireCard({ contract, viewer }: { contract: Contract; viewer: Pay
           funded · {escrow.releasedUnits} released
         </p>
       ) : null}
+      {isClient && detail.data?.refunds?.length ? <RefundLines refunds={detail.data.refunds} /> : null}
       {isClient ? (
         <div className="flex flex-wrap gap-2">
           {canFund ? (
@@ -165,6 +171,12 @@ export function HireCard({ contract, viewer }: { contract: Contract; viewer: Pay
             label={job.paymentType === 'recurring' ? 'Cycles to release' : 'Units to release'}
           />
         ) : null}
+        <ReleaseSplit
+          contractId={contract._id}
+          units={perUnits ? releaseUnits : heldUnits}
+          open={dialog === 'release'}
+          name={name}
+        />
       </ConfirmDialog>
       <ConfirmDialog
         open={dialog === 'refund'}

@@ -29,6 +29,7 @@ import { paths } from '@/config/paths'
 import { httpStatus } from '@/lib/errors'
 import { toastError } from '@/lib/toast-error'
 import { useArchiveJob, useDeleteJob, useRefundPayment, useReleasePayment } from '../api/escrow-actions'
+import { useJobContracts } from '../api/get-contracts'
 import { useEscrow } from '../api/get-escrow'
 import { newIdempotencyKey, type EscrowSummary, type PaymentJob, type PaymentViewer } from '../api/types'
 import { useCheckout } from '../hooks/use-checkout'
@@ -37,6 +38,7 @@ import { ConfirmDialog } from './confirm-dialog'
 import { FundDialog } from './fund-dialog'
 import { EscrowSummaryView } from './escrow-summary'
 import { PaymentOptions } from './payment-options'
+import { ReleaseSplit } from './release-split'
 import { SandboxCheckoutDialog } from './sandbox-checkout-dialog'
 import { UnitsPicker } from './units-picker'
 import { WorkDialog } from './work-dialog'
@@ -99,6 +101,9 @@ function CreatorActions({ job, onDeleted }: { job: PaymentJob; onDeleted?: () =>
   const fail = (fallback: string) => (e: unknown) => toastError(e, fallback)
   const releaseUnits = Math.min(units, heldUnits)
   const releaseAmount = releaseAmountOf(job, { rupees: held, units: heldUnits }, releaseUnits)
+  // The release preview is per contract; a job released from its own menu has one hire (ADR 048).
+  const hires = useJobContracts(dialog === 'release' && summary?.freelancer ? job._id : '')
+  const hire = hires.data?.find((c) => c.status === 'active' && c.escrow.inEscrow > 0)
 
   const initiate = () => {
     // product.md §8: Initiate Payment triggers the one-time payment button; per-unit and recurring ask how many
@@ -219,6 +224,16 @@ function CreatorActions({ job, onDeleted }: { job: PaymentJob; onDeleted?: () =>
         }
       >
         {summary ? <ReleaseBody summary={summary} units={units} setUnits={setUnits} /> : null}
+        {summary?.freelancer ? (
+          hires.isPending ? null : (
+            <ReleaseSplit
+              contractId={hire?._id}
+              units={summary.paymentType === 'one-time' ? heldUnits : releaseUnits}
+              open={dialog === 'release'}
+              name={summary.freelancer.fullname}
+            />
+          )
+        ) : null}
       </ConfirmDialog>
 
       <ConfirmDialog

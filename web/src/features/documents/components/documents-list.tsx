@@ -1,0 +1,133 @@
+import { useState } from 'react'
+import { AlertTriangle, Download, FileSpreadsheet, FileText } from 'lucide-react'
+import { formatRupees } from '@common/money'
+import { Button } from '@/components/ui/button'
+import { Skeleton } from '@/components/ui/skeleton'
+import { Spinner } from '@/components/ui/spinner'
+import { errorText } from '@/lib/errors'
+import { formatDate } from '@/lib/dates'
+import { toastError } from '@/lib/toast-error'
+import { useDocuments, type DocumentKind, type MoneyDocument } from '../api/get-documents'
+import { downloadFile, safeName } from '../lib/download'
+
+const KIND_NAMES: Record<DocumentKind, string> = {
+  invoice: 'GST tax invoice',
+  receipt: 'Receipt',
+  advice: 'Payment advice',
+  statement: 'Statement',
+}
+
+/** The CSV of a year's statement (ADR 050). */
+const csvUrl = (year: string) => `/api/v1/documents?year=${encodeURIComponent(year)}&format=csv`
+
+/** One download at a time per button, with its own busy state and a toast when it fails. */
+function useDownload() {
+  const [busy, setBusy] = useState<string | null>(null)
+  const start = (id: string, url: string, name: string) => {
+    setBusy(id)
+    downloadFile(url, name)
+      .catch((e: unknown) => toastError(e, 'The download failed'))
+      .finally(() => setBusy(null))
+  }
+  return { busy, start }
+}
+
+function DocumentRow({
+  doc,
+  busy,
+  onDownload,
+}: {
+  doc: MoneyDocument
+  busy: boolean
+  onDownload: () => void
+}) {
+  return (
+    <li className="flex flex-col gap-2 px-4 py-3 text-sm sm:flex-row sm:items-center sm:justify-between">
+      <div className="flex min-w-0 items-start gap-3">
+        <FileText className="mt-0.5 size-4 shrink-0 text-muted-foreground" aria-hidden />
+        <div className="min-w-0">
+          <p className="font-medium break-words text-slate-900">{doc.title}</p>
+          <p className="text-xs text-muted-foreground">
+            {KIND_NAMES[doc.kind] ?? doc.kind}
+            {doc.number ? ` · ${doc.number}` : ''} · {formatDate(doc.date)} ·{' '}
+            <span className="tabular-nums">{formatRupees(doc.amount)}</span>
+          </p>
+        </div>
+      </div>
+      <Button
+        variant="outline"
+        size="sm"
+        className="self-start sm:self-auto"
+        disabled={busy}
+        aria-label={`Download PDF: ${doc.title}`}
+        onClick={onDownload}
+      >
+        {busy ? <Spinner /> : <Download aria-hidden />} PDF
+      </Button>
+    </li>
+  )
+}
+
+/** A year's money documents (invoices, receipts, payment advices, the statement) as PDFs, and the statement as CSV. */
+export function DocumentsList({ year }: { year: string }) {
+  const q = useDocuments(year)
+  const download = useDownload()
+  const heading = (
+    <h2 id="documents-h" className="text-base font-semibold text-slate-900">
+      Documents for {year}
+    </h2>
+  )
+  let body
+  if (q.isPending) body = <Skeleton className="h-32 rounded-xl bg-slate-100" aria-label="Loading documents" />
+  else if (q.isError)
+    body = (
+      <div
+        role="alert"
+        className="flex flex-col items-start gap-3 rounded-xl border border-red-200 bg-red-50 p-4 text-sm text-red-700"
+      >
+        <p className="flex items-center gap-2">
+          <AlertTriangle className="size-4" aria-hidden /> {errorText(q.error, 'Failed to load documents')}
+        </p>
+        <Button variant="outline" size="sm" onClick={() => void q.refetch()}>
+          Retry
+        </Button>
+      </div>
+    )
+  else if (!q.data.documents.length)
+    body = (
+      <p className="rounded-xl border border-dashed bg-white px-4 py-6 text-center text-sm text-muted-foreground">
+        No documents for {year} yet. Receipts, invoices and payment advices appear here as money moves.
+      </p>
+    )
+  else
+    body = (
+      <ul aria-label={`Documents for ${year}`} className="divide-y rounded-xl border bg-white">
+        {q.data.documents.map((d) => (
+          <DocumentRow
+            key={`${d.kind}-${d._id}`}
+            doc={d}
+            busy={download.busy === d.url}
+            onDownload={() =>
+              download.start(d.url, d.url, safeName(`${d.number ?? `${d.kind}-${d._id}`}.pdf`))
+            }
+          />
+        ))}
+      </ul>
+    )
+  return (
+    <section aria-labelledby="documents-h" className="flex flex-col gap-3">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        {heading}
+        <Button
+          variant="outline"
+          size="sm"
+          disabled={download.busy === 'csv'}
+          onClick={() => download.start('csv', csvUrl(year), `statement-${year}.csv`)}
+        >
+          {download.busy === 'csv' ? <Spinner /> : <FileSpreadsheet aria-hidden />} Download CSV
+        </Button>
+      </div>
+      {body}
+    </section>
+  )
+}

@@ -1,0 +1,2 @@
+export { DocumentsList } from './components/documents-list'
+export { useDocuments } from './api/get-documents'

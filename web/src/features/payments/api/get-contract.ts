@@ -1,0 +1,57 @@
+import { queryOptions, useQuery } from '@tanstack/react-query'
+import { api } from '@/lib/api-client'
+import { queryKeys } from '@/lib/query-keys'
+import type { TaxFigure } from '@/lib/tax-figure'
+import { anyRefundPending, type RefundStatus } from '../lib/money-out'
+import type { Contract } from './get-contracts'
+
+/** A refund on its way to the card or UPI it was paid from (ADR 050). */
+export interface ContractRefund {
+  _id: string
+  amount: number
+  status: RefundStatus
+  bankReference?: string | null
+  failureReason?: string | null
+  createdAt: string
+  processedAt?: string | null
+}
+
+/** One release of the contract, split into fee, taxes and net (ADR 050). */
+export interface ContractPayout {
+  _id: string
+  gross: number
+  fee: number
+  gst: TaxFigure
+  tds: number
+  tcs: TaxFigure
+  net: number
+  status: string
+  utr?: string | null
+  invoiceNumber?: string | null
+  createdAt: string
+  paidAt?: string | null
+}
+
+/** A contract with what left its escrow; both lists are optional so an older server still reads. */
+export type ContractDetail = Contract & { refunds?: ContractRefund[]; payouts?: ContractPayout[] }
+
+/** GET /contracts/:id — one hire with its refunds and payouts. */
+export async function getContract(contractId: string, signal?: AbortSignal): Promise<ContractDetail> {
+  const res = await api.get<{ success: true; contract: ContractDetail }>(
+    `/contracts/${encodeURIComponent(contractId)}`,
+    { signal },
+  )
+  return res.data.contract
+}
+
+/** While a refund is processing its state changes on its own: look again every 2 s until it settles. */
+export const contractQueryOptions = (contractId: string) =>
+  queryOptions({
+    queryKey: queryKeys.payments.contract(contractId),
+    queryFn: ({ signal }) => getContract(contractId, signal),
+    refetchInterval: (q) => (anyRefundPending(q.state.data?.refunds) ? 2000 : false),
+  })
+
+export function useContract(contractId: string, enabled = true) {
+  return useQuery({ ...contractQueryOptions(contractId), enabled: enabled && !!contractId })
+}

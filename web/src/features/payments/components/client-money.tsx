@@ -1,0 +1,134 @@
+import { Link } from 'react-router'
+import { AlertTriangle, HandCoins } from 'lucide-react'
+import { formatRupees } from '@common/money'
+import { StatusBadge } from '@/components/status-badge'
+import { Button } from '@/components/ui/button'
+import { Skeleton } from '@/components/ui/skeleton'
+import { paths } from '@/config/paths'
+import { formatDate } from '@/lib/dates'
+import { errorText } from '@/lib/errors'
+import { currentFinancialYear, inFinancialYear } from '@/lib/financial-years'
+import type { ContractDetail } from '../api/get-contract'
+import { useContractDetails, useMyContracts } from '../api/get-my-contracts'
+import type { Contract } from '../api/get-contracts'
+import { RefundLines } from './refund-lines'
+
+function Stat({ label, value }: { label: string; value: number }) {
+  return (
+    <div className="rounded-xl border bg-white p-4">
+      <dt className="text-xs text-muted-foreground">{label}</dt>
+      <dd className="text-lg font-semibold text-slate-900 tabular-nums">{formatRupees(value)}</dd>
+    </div>
+  )
+}
+
+const sum = (list: readonly Contract[], pick: (c: Contract) => number) =>
+  list.reduce((s, c) => s + Math.round(pick(c) * 100), 0) / 100
+
+/** A contract belongs to a year when it was made then, moved money then, or (this year) still holds money. */
+function touchesYear(c: ContractDetail, year: string) {
+  return (
+    inFinancialYear(c.createdAt, year) ||
+    (c.refunds ?? []).some((r) => inFinancialYear(r.createdAt, year)) ||
+    (c.payouts ?? []).some((p) => inFinancialYear(p.createdAt, year)) ||
+    (year === currentFinancialYear() && c.escrow.inEscrow > 0)
+  )
+}
+
+function ContractItem({ contract, year }: { contract: ContractDetail; year: string }) {
+  const { escrow } = contract
+  const releases = (contract.payouts ?? []).filter((p) => inFinancialYear(p.createdAt, year))
+  const refunds = (contract.refunds ?? []).filter((r) => inFinancialYear(r.createdAt, year))
+  return (
+    <li className="flex flex-col gap-2 px-4 py-3 text-sm">
+      <div className="flex flex-wrap items-start justify-between gap-2">
+        <div className="min-w-0">
+          <Link
+            to={paths.jobDescription.href(contract.jobId)}
+            className="font-medium break-words hover:text-primary"
+          >
+            {contract.jobTitle}
+          </Link>
+          <span className="block text-xs text-muted-foreground">
+            {contract.freelancer?.fullname ?? 'Freelancer'} · hired {formatDate(contract.createdAt)}
+          </span>
+        </div>
+        <StatusBadge status={escrow.fundStatus} />
+      </div>
+      <p className="text-xs text-muted-foreground tabular-nums">
+        Funded {formatRupees(escrow.funded)} · In escrow{' '}
+        <strong className="text-slate-900">{formatRupees(escrow.inEscrow)}</strong> · released{' '}
+        {formatRupees(escrow.released)} · refunded {formatRupees(escrow.refunded)}
+      </p>
+      {releases.length ? (
+        <ul aria-label="Releases" className="flex flex-col gap-1 text-xs">
+          {releases.map((p) => (
+            <li key={p._id} className="flex items-start gap-1.5 text-slate-700">
+              <HandCoins className="mt-px size-3.5 shrink-0" aria-hidden />
+              <span>
+                Released {formatRupees(p.gross)} on {formatDate(p.createdAt)}
+              </span>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      <RefundLines refunds={refunds} />
+    </li>
+  )
+}
+
+/**
+ * The client's side of /earnings (ADR 050): each hire's funding, releases and refunds — with each refund's way back
+ * to the card or UPI — for one financial year.
+ */
+export function ClientMoney({ year, viewerId }: { year: string; viewerId: string }) {
+  const q = useMyContracts()
+  const mine = (q.data ?? []).filter((c) => c.client?._id === viewerId)
+  const details = useContractDetails(mine.map((c) => c._id))
+  if (q.isPending)
+    return <Skeleton className="h-40 rounded-xl bg-slate-100" aria-label="Loading your hires" />
+  if (q.isError)
+    return (
+      <div
+        role="alert"
+        className="flex flex-col items-start gap-3 rounded-xl border border-red-200 bg-red-50 p-4 text-sm text-red-700"
+      >
+        <p className="flex items-center gap-2">
+          <AlertTriangle className="size-4" aria-hidden /> {errorText(q.error, 'Failed to load your hires')}
+        </p>
+        <Button variant="outline" size="sm" onClick={() => void q.refetch()}>
+          Retry
+        </Button>
+      </div>
+    )
+  if (!mine.length) return null
+  // A contract whose own answer has not come (or failed) is shown with its totals from the list.
+  const full: ContractDetail[] = mine.map((c, i) => details[i]?.data ?? c)
+  const shown = full
+    .filter((c) => touchesYear(c, year))
+    .sort((a, b) => b.createdAt.localeCompare(a.createdAt))
+  return (
+    <section aria-labelledby="funding-h" className="flex flex-col gap-3">
+      <h2 id="funding-h" className="text-base font-semibold text-slate-900">
+        As a client
+      </h2>
+      <dl className="grid grid-cols-2 gap-3 lg:grid-cols-4" aria-label={`Escrow summary, ${year}`}>
+        <Stat label="In escrow" value={sum(shown, (c) => c.escrow.inEscrow)} />
+        <Stat label="Released" value={sum(shown, (c) => c.escrow.released)} />
+        <Stat label="Funded" value={sum(shown, (c) => c.escrow.funded)} />
+        <Stat label="Refunded" value={sum(shown, (c) => c.escrow.refunded)} />
+      </dl>
+      {shown.length ? (
+        <ul className="divide-y rounded-xl border bg-white" aria-label="Escrow per hire">
+          {shown.map((c) => (
+            <ContractItem key={c._id} contract={c} year={year} />
+          ))}
+        </ul>
+      ) : (
+        <p className="rounded-xl border border-dashed bg-white px-4 py-6 text-center text-sm text-muted-foreground">
+          No hires moved money in {year}.
+        </p>
+      )}
+    </section>
+  )
+}

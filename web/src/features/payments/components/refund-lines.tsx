@@ -1,0 +1,24 @@
+import { CheckCircle2, Clock, RotateCcw } from 'lucide-react'
+import type { ContractRefund } from '../api/get-contract'
+import { refundText } from '../lib/money-out'
+
+const ICONS = { pending: Clock, processed: CheckCircle2, failed: RotateCcw } as const
+const TONES = { pending: 'text-amber-700', processed: 'text-emerald-700', failed: 'text-red-700' } as const
+
+/** Each refund's way back to the client's card or UPI, in words with an icon (never colour alone). */
+export function RefundLines({ refunds }: { refunds: readonly ContractRefund[] }) {
+  if (!refunds.length) return null
+  return (
+    <ul aria-label="Refunds" aria-live="polite" className="flex flex-col gap-1 text-xs">
+      {refunds.map((r) => {
+        const Icon = ICONS[r.status] ?? Clock
+        return (
+          <li key={r._id} className={`flex items-start gap-1.5 ${TONES[r.status] ?? TONES.pending}`}>
+            <Icon className="mt-px size-3.5 shrink-0" aria-hidden />
+            <span>{refundText(r)}</span>
+          </li>
+        )
+      })}
+    </ul>
+  )
+}

@@ -1,0 +1,55 @@
+import { queryOptions, useQuery } from '@tanstack/react-query'
+import { api } from '@/lib/api-client'
+import { queryKeys } from '@/lib/query-keys'
+import type { TaxFigure } from '@/lib/tax-figure'
+
+/** One release to the caller, split and on its way to their bank (ADR 050). Rupees. */
+export interface Payout {
+  _id: string
+  contractId: string
+  jobId?: string
+  jobTitle?: string
+  gross: number
+  fee: number
+  gst: TaxFigure
+  tds: number
+  tcs: TaxFigure
+  /** The net paid out. */
+  amount: number
+  status: string
+  utr?: string | null
+  invoiceNumber?: string | null
+  createdAt: string
+  paidAt?: string | null
+}
+
+export interface PayoutsAnswer {
+  pendingPayout?: number
+  inTransit?: number
+  paidOut?: number
+  payouts: Payout[]
+}
+
+/** GET /payouts — the caller's payouts, newest first, with what is waiting, on its way and paid. */
+export async function getPayouts(signal?: AbortSignal): Promise<PayoutsAnswer> {
+  const res = await api.get<{ success: true } & PayoutsAnswer>('/payouts', { signal })
+  const { pendingPayout, inTransit, paidOut, payouts } = res.data
+  return { pendingPayout, inTransit, paidOut, payouts: payouts ?? [] }
+}
+
+/** Money on its way settles on its own (the UTR comes with the settlement): look again every 3 s until it has. */
+const moving = (a: PayoutsAnswer | undefined) =>
+  (a?.payouts ?? []).some(
+    (p) => p.status === 'queued' || p.status === 'transferring' || (p.status === 'paid' && !p.utr),
+  )
+
+export const payoutsQueryOptions = () =>
+  queryOptions({
+    queryKey: queryKeys.payouts.list(),
+    queryFn: ({ signal }) => getPayouts(signal),
+    refetchInterval: (q) => (moving(q.state.data) ? 3000 : false),
+  })
+
+export function usePayouts(enabled = true) {
+  return useQuery({ ...payoutsQueryOptions(), enabled })
+}

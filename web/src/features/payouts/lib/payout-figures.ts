@@ -1,0 +1,116 @@
+import { formatRupees } from '@common/money'
+import { taxTotal, type TaxFigure } from '@/lib/tax-figure'
+
+const paise = (rupees: number | null | undefined) => Math.round((rupees ?? 0) * 100)
+
+/** What a payout says to the freelancer about where their money is (ADR 050). */
+export function payoutStateText(p: { status: string; utr?: string | null }): string {
+  switch (p.status) {
+    case 'waiting_account':
+      return 'Pending payout — add payout details'
+    case 'queued':
+    case 'transferring':
+      return 'On its way'
+    case 'paid':
+      return p.utr ? `Paid · UTR ${p.utr}` : 'Paid · UTR to follow'
+    case 'failed':
+      return 'Payout failed — we are retrying'
+    default:
+      return p.status
+  }
+}
+
+/** The state in a word or two, for a table whose UTR has a column of its own. */
+export function payoutStatusWord(status: string): string {
+  switch (status) {
+    case 'waiting_account':
+      return 'Pending payout'
+    case 'queued':
+    case 'transferring':
+      return 'On its way'
+    case 'paid':
+      return 'Paid'
+    case 'failed':
+      return 'Failed, retrying'
+    default:
+      return status
+  }
+}
+
+/** The tone of a payout's state: waiting on the freelancer, moving, done or in trouble. */
+export function payoutTone(status: string): 'waiting' | 'moving' | 'done' | 'failed' {
+  if (status === 'waiting_account') return 'waiting'
+  if (status === 'paid') return 'done'
+  if (status === 'failed') return 'failed'
+  return 'moving'
+}
+
+interface Figures {
+  gross: number
+  fee: number
+  gst: TaxFigure
+  tds: number
+  tcs: TaxFigure
+  amount: number
+  status: string
+}
+
+export interface Totals {
+  gross: number
+  fee: number
+  gst: number
+  tds: number
+  tcs: number
+  net: number
+  /** Fee, GST, TDS and TCS together: what was kept back from the gross. */
+  withheld: number
+  pendingPayout: number
+  onItsWay: number
+  paidOut: number
+}
+
+/** Adds payouts up in paise (no float drift), by figure and by where the net is. */
+export function totalsOf(list: readonly Figures[]): Totals {
+  const t = { gross: 0, fee: 0, gst: 0, tds: 0, tcs: 0, net: 0, pendingPayout: 0, onItsWay: 0, paidOut: 0 }
+  for (const p of list) {
+    t.gross += paise(p.gross)
+    t.fee += paise(p.fee)
+    t.gst += paise(taxTotal(p.gst))
+    t.tds += paise(p.tds)
+    t.tcs += paise(taxTotal(p.tcs))
+    t.net += paise(p.amount)
+    const tone = payoutTone(p.status)
+    if (tone === 'waiting') t.pendingPayout += paise(p.amount)
+    else if (tone === 'done') t.paidOut += paise(p.amount)
+    else t.onItsWay += paise(p.amount)
+  }
+  const r = (n: number) => n / 100
+  return {
+    gross: r(t.gross),
+    fee: r(t.fee),
+    gst: r(t.gst),
+    tds: r(t.tds),
+    tcs: r(t.tcs),
+    net: r(t.net),
+    withheld: r(t.fee + t.gst + t.tds + t.tcs),
+    pendingPayout: r(t.pendingPayout),
+    onItsWay: r(t.onItsWay),
+    paidOut: r(t.paidOut),
+  }
+}
+
+/** Groups payouts by contract, keeping the order of each contract's newest payout. */
+export function byContract<P extends { contractId: string }>(
+  list: readonly P[],
+): { contractId: string; payouts: P[] }[] {
+  const groups = new Map<string, P[]>()
+  for (const p of list) {
+    const g = groups.get(p.contractId)
+    if (g) g.push(p)
+    else groups.set(p.contractId, [p])
+  }
+  return [...groups].map(([contractId, payouts]) => ({ contractId, payouts }))
+}
+
+/** "₹1,00,000.00" for a figure, or "—" when it is zero (a column of dashes reads faster than of zeros). */
+export const rupeesOrDash = (n: number) => (n ? formatRupees(n) : '—')
