@@ -2,7 +2,7 @@ import { z } from 'zod'
 import fs from 'node:fs'
 import path from 'node:path'
 import crypto from 'node:crypto'
-import { gstStateCode } from '@common/tax-ids'
+import { gstStateCode, gstinMatchesState, isValidGstin } from '@common/tax-ids'
 
 const ConfigSchema = z
   .object({
@@ -59,6 +59,20 @@ const ConfigSchema = z
       .string()
       .regex(/^[A-Za-z0-9]{1,3}$/, 'must be 1-3 letters or digits')
       .default('ML'),
+    /**
+     * The platform on its GST invoices, receipts and statements (ADR 051). Unset GSTIN or TAN: placeholders that
+     * cannot pass for real ones, and every document says it is not valid for tax (a sandbox).
+     */
+    PLATFORM_GSTIN: z
+      .string()
+      .refine(isValidGstin, 'must be a GSTIN: 15 characters with a matching check character')
+      .optional(),
+    PLATFORM_TAN: z
+      .string()
+      .regex(/^[A-Z]{4}\d{5}[A-Z]$/, 'must be a TAN: 4 letters, 5 digits, 1 letter')
+      .optional(),
+    PLATFORM_LEGAL_NAME: z.string().min(2).max(120).optional(),
+    PLATFORM_ADDRESS: z.string().min(2).max(300).optional(),
     /** How often the payout sweep looks for transfers to make or retry, once across instances (ADR 050). */
     PAYOUT_SWEEP_MS: z.coerce.number().int().min(1000).max(3_600_000).default(30_000),
     /** Code requests and checks (send-otp, send-login-otp, verify-otp) per minute, per IP (ADR 020). */
@@ -86,6 +100,12 @@ const ConfigSchema = z
     WEB_DIR: z.string().optional(),
   })
   .superRefine((c, ctx) => {
+    if (c.PLATFORM_GSTIN && !gstinMatchesState(c.PLATFORM_GSTIN, c.PLATFORM_STATE))
+      ctx.addIssue({
+        code: 'custom',
+        path: ['PLATFORM_GSTIN'],
+        message: 'must be registered in PLATFORM_STATE',
+      })
     if (c.MAIL_TRANSPORT === 'smtp' && !c.SMTP_URL)
       ctx.addIssue({ code: 'custom', path: ['SMTP_URL'], message: 'is required when MAIL_TRANSPORT=smtp' })
     if (c.PAYMENT_PROVIDER === 'razorpay')
