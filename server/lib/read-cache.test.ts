@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { createReadCache } from './read-cache'
+import { ALL_ANSWERS, createReadCache, DROP_ALL, type Drop } from './read-cache'
 
 const deferred = <T>() => {
   let resolve!: (v: T) => void
@@ -35,14 +35,73 @@ describe('read cache', () => {
     const gate = deferred<string>()
     const slow = cache.get('k', () => gate.promise)
     cache.invalidate() // a write lands while the slow read is running
+    // A caller after the write does not share the read that began before it.
+    expect(await cache.get('k', async () => 'new')).toBe('new')
     gate.resolve('stale')
     expect(await slow).toBe('stale') // its own caller still gets an answer …
-    expect(cache.peek('k')).toBeUndefined() // … but nobody else will
-    const gen = cache.generation
-    cache.set('k', 'x', gen - 1)
-    expect(cache.peek('k')).toBeUndefined()
-    cache.set('k', 'x', gen)
-    expect(cache.peek('k')).toBe('x')
+    expect(cache.peek('k')).toBe('new') // … but nobody else will
+  })
+
+  it('a drop takes only the answers carrying one of its tags', async () => {
+    const cache = createReadCache({ ttlMs: 60_000 })
+    await cache.get('list', async () => 'jobs', { tags: ['jobs'] })
+    await cache.get('job1', async () => 'job 1', { tags: ['job:1', 'job-details'] })
+    await cache.get('job2', async () => 'job 2', { tags: ['job:2', 'job-details'] })
+    await cache.get('chat', async () => 'messages', { tags: ['chat:u1'] })
+    await cache.get('feed', async () => ({ body: 'feed', tags: ['post:p1', 'post:p2'] }), {
+      tags: ['posts'],
+      kinds: ['post:'],
+    })
+    const held = () => ['list', 'job1', 'job2', 'chat', 'feed'].filter((k) => cache.peek(k) !== undefined)
+    cache.invalidate(['chat:u2'])
+    expect(held()).toEqual(['list', 'job1', 'job2', 'chat', 'feed'])
+    cache.invalidate(['chat:u1'])
+    expect(held()).toEqual(['list', 'job1', 'job2', 'feed'])
+    cache.invalidate(['post:p2']) // a tag read from the answer itself
+    expect(held()).toEqual(['list', 'job1', 'job2'])
+    cache.invalidate(['jobs', 'job:2'])
+    expect(held()).toEqual(['job1'])
+    cache.invalidate(['job-details'])
+    expect(held()).toEqual([])
+  })
+
+  it('a scoped drop during a computation keeps only the answers it cannot concern', async () => {
+    const cache = createReadCache({ ttlMs: 60_000 })
+    const jobs = deferred<string>()
+    const feed = deferred<{ body: string; tags: string[] }>()
+    const scopeOfFeed = { tags: ['posts'], kinds: ['post:'] }
+    const slowJobs = cache.get('list', () => jobs.promise, { tags: ['jobs'] })
+    const slowFeed = cache.get('feed', () => feed.promise, scopeOfFeed)
+    cache.invalidate(['chat:u1']) // concerns neither: both are still shared
+    let calls = 0
+    const counted = async () => {
+      calls++
+      return 'again'
+    }
+    const joined = cache.get('list', counted, { tags: ['jobs'] })
+    // A like on a post the page may hold: the feed computed before it is neither shared nor kept.
+    cache.invalidate(['post:p1'])
+    expect(await cache.get('feed', async () => ({ body: 'liked', tags: ['post:p1'] }), scopeOfFeed)).toBe(
+      'liked',
+    )
+    jobs.resolve('jobs')
+    feed.resolve({ body: 'unliked', tags: ['post:p1'] })
+    expect([await slowJobs, await joined, await slowFeed, calls]).toEqual(['jobs', 'jobs', 'unliked', 0])
+    expect([cache.peek('list'), cache.peek('feed')]).toEqual(['jobs', 'liked'])
+  })
+
+  it('a fresh computation skips the stored answer, is shared, and outdates the one running', async () => {
+    const cache = createReadCache({ ttlMs: 60_000 })
+    const first = deferred<string>()
+    const running = cache.get('k', () => first.promise)
+    const fresh = deferred<string>()
+    const mine = cache.get('k', () => fresh.promise, undefined, true)
+    const next = cache.get('k', async () => 'not asked')
+    fresh.resolve('with my view')
+    first.resolve('without it')
+    expect([await running, await mine, await next]).toEqual(['without it', 'with my view', 'with my view'])
+    expect(cache.peek('k')).toBe('with my view')
+    expect(await cache.get('k', async () => 'again', undefined, true)).toBe('again')
   })
 
   it('a failed computation is not cached', async () => {
@@ -78,18 +137,22 @@ describe('read cache', () => {
     expect(cache.peek('c')).toBe('cccc')
   })
 
-  it("an invalidation tells the peers and the listeners; a peer's drop is not sent back", async () => {
+  it("an invalidation tells the peers what it dropped, and the listeners when it names sessions; a peer's drop is not sent back", async () => {
     const cache = createReadCache({ ttlMs: 60_000 })
-    let sent = 0
+    const sent: Drop[] = []
     let dropped = 0
-    cache.connectPeers(() => sent++)
+    cache.connectPeers((drop) => sent.push(drop))
     cache.onDrop(() => dropped++)
-    await cache.get('k', async () => 'v')
+    await cache.get('k', async () => 'v', { tags: ['jobs'] })
+    cache.invalidate(['jobs'])
+    expect([sent, dropped, cache.peek('k')]).toEqual([[['jobs']], 0, undefined])
+    cache.invalidate([]) // a write that changes nothing cached tells nobody
+    expect(sent).toHaveLength(1)
     cache.invalidate()
-    expect([sent, dropped, cache.peek('k')]).toEqual([1, 1, undefined])
+    expect([sent.at(-1), dropped]).toEqual([DROP_ALL, 1])
     await cache.get('k', async () => 'v2')
     cache.dropLocal()
-    expect([sent, dropped, cache.peek('k')]).toEqual([1, 2, undefined])
+    expect([sent.length, dropped, cache.peek('k')]).toEqual([2, 2, undefined])
   })
 
   it("a realtime event's drop takes the answers but leaves the listeners' caches (ADR 032)", async () => {
@@ -97,11 +160,21 @@ describe('read cache', () => {
     let dropped = 0
     cache.onDrop(() => dropped++)
     await cache.get('k', async () => 'v')
-    const gen = cache.generation
-    cache.dropLocal('answers')
-    expect([dropped, cache.peek('k'), cache.generation]).toEqual([0, undefined, gen + 1])
+    const gate = deferred<string>()
+    const slow = cache.get('j', () => gate.promise)
+    cache.dropLocal([ALL_ANSWERS])
+    expect([dropped, cache.peek('k')]).toEqual([0, undefined])
     // …and a value computed across it is not kept.
-    cache.set('k', 'stale', gen)
-    expect(cache.peek('k')).toBeUndefined()
+    gate.resolve('stale')
+    await slow
+    expect(cache.peek('j')).toBeUndefined()
+  })
+
+  it('counts hits and misses', async () => {
+    const cache = createReadCache({ ttlMs: 60_000 })
+    await cache.get('k', async () => 'v')
+    await cache.get('k', async () => 'v')
+    await cache.get('k', async () => 'v')
+    expect(cache.stats).toEqual({ hits: 2, misses: 1 })
   })
 })

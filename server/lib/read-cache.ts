@@ -5,30 +5,69 @@ import type { z } from 'zod'
 /** A stored answer: the bytes sent (a Buffer, so a hit is not encoded again), or text. */
 export type Body = string | Buffer
 
+/**
+ * What a write or an event drops (ADR 052): the tags of the answers it can change. Every stored answer carries tags
+ * (`cache-tags.ts` names them); a drop takes the answers that carry any of its tags. Two tags are special: `*` drops
+ * every answer, `sessions` also runs the `onDrop` listeners (remembered sessions).
+ */
+export type Drop = readonly string[]
+export const ALL_ANSWERS = '*'
+export const SESSIONS = 'sessions'
+export const DROP_ALL: Drop = [ALL_ANSWERS, SESSIONS]
+
+/**
+ * The tags of an answer: `tags` known before it is computed, `of` read from the computed answer (the posts a feed
+ * page holds). `kinds` are the prefixes `of` can return: a drop of such a tag while the answer is being computed
+ * keeps it from being stored or shared.
+ */
+export interface Scope<A = unknown> {
+  tags: readonly string[]
+  of?: (answer: A) => readonly string[]
+  kinds?: readonly string[]
+}
+
+/** A computed answer and the tags read from it. */
+export interface Computed {
+  body: Body
+  tags?: readonly string[]
+}
+
 interface Entry {
   body: Body
   expires: number
+  tags: readonly string[]
+}
+
+interface Flight {
+  promise: Promise<Body>
+  tags: readonly string[]
+  kinds: readonly string[]
+  /** Set when a drop that can concern it lands while it runs: its answer is neither stored nor shared. */
+  stale: boolean
 }
 
 export interface ReadCache {
-  /** The cached JSON for `key`, or computes it once for all concurrent callers (single flight). */
-  get(key: string, compute: () => Promise<Body>): Promise<Body>
-  peek(key: string): Body | undefined
-  set(key: string, body: Body, generation: number): void
-  /** Bumped by every invalidation; read it before computing a value that `set` stores later. */
-  readonly generation: number
-  /** Drops everything here and, once peers are connected, on every other instance. */
-  invalidate(): void
   /**
-   * Drops everything here only (a peer's invalidation arriving). `'answers'`: the cached answers but not the caches
-   * registered with `onDrop` — for a realtime event (a message, a notification, a read receipt), which changes what
-   * people read but never a session or a person (ADR 032).
+   * The cached answer for `key`, or computes it once for all concurrent callers (single flight); `fresh` skips the
+   * stored and running answers (the caller's own change must be in it) but still shares and stores what it computes.
    */
-  dropLocal(what?: 'all' | 'answers'): void
-  /** `fn` runs on every drop of everything, local or from a peer: caches that live and die with this one (sessions). */
+  get(
+    key: string,
+    compute: () => Promise<Body | Computed>,
+    scope?: Pick<Scope, 'tags' | 'kinds'>,
+    fresh?: boolean,
+  ): Promise<Body>
+  peek(key: string): Body | undefined
+  /** Drops what `drop` names here and, once peers are connected, on every other instance. */
+  invalidate(drop?: Drop): void
+  /** Drops what `drop` names here only (a peer's drop arriving, a realtime event). */
+  dropLocal(drop?: Drop): void
+  /** `fn` runs on every drop that names `sessions`, local or from a peer: caches that live and die with this one. */
   onDrop(fn: () => void): void
-  /** How an invalidation reaches the other instances (set once realtime is up; see ADR 025). */
-  connectPeers(send: () => void): void
+  /** How a drop reaches the other instances (set once realtime is up; see ADR 025, 052). */
+  connectPeers(send: (drop: Drop) => void): void
+  /** Answers served from the cache and computed, since the start (for the benchmark's hit rate). */
+  readonly stats: { hits: number; misses: number }
   readonly enabled: boolean
   close(): Promise<void>
 }
@@ -41,54 +80,83 @@ export interface ReadCacheOptions {
   now?: () => number
 }
 
+const NONE: readonly string[] = []
+
 /**
- * A short-lived cache of read answers (ADR 017, ADR 025): the job browser's pages, search results and job details
- * that many visitors ask for at once, and — keyed by viewer — a signed-in person's own pages. Any change anywhere
- * drops it, on this instance at once and on the others through the realtime adapter's stream; entries also expire
- * after `ttlMs`. A value computed across an invalidation is not kept.
+ * A short-lived cache of read answers (ADR 017, ADR 025, ADR 052): the job browser's pages, search results, job
+ * details and the feed that many visitors ask for at once, and — keyed by viewer — a signed-in person's own pages.
+ * Each answer carries tags; a change drops only the answers whose tags it names, on this instance at once and on the
+ * others through the realtime adapter; entries also expire after `ttlMs`. A value computed across a drop that can
+ * concern it is not kept, nor handed to callers who asked after the drop.
  */
 export function createReadCache(opts: ReadCacheOptions): ReadCache {
   const now = opts.now ?? Date.now
   const max = opts.maxEntries ?? 10_000
   const maxChars = opts.maxChars ?? 64 * 1024 * 1024
   const entries = new Map<string, Entry>()
-  const inflight = new Map<string, { gen: number; promise: Promise<Body> }>()
+  /** Which keys carry each tag (the answers a drop of it takes). */
+  const byTag = new Map<string, Set<string>>()
+  const inflight = new Map<string, Flight>()
   const listeners: Array<() => void> = []
+  const stats = { hits: 0, misses: 0 }
   let chars = 0
-  let generation = 0
-  let peers: (() => void) | undefined
+  let peers: ((drop: Drop) => void) | undefined
 
   const remove = (key: string) => {
     const e = entries.get(key)
     if (!e) return
     chars -= e.body.length
     entries.delete(key)
+    for (const t of e.tags) {
+      const keys = byTag.get(t)
+      keys?.delete(key)
+      if (keys?.size === 0) byTag.delete(t)
+    }
   }
 
-  const dropLocal = (what: 'all' | 'answers' = 'all') => {
-    generation++
-    entries.clear()
-    inflight.clear()
-    chars = 0
-    if (what === 'all') for (const fn of listeners) fn()
+  const concerns = (f: Flight, drop: Drop) =>
+    drop.some((t) => f.tags.includes(t) || f.kinds.some((k) => t.startsWith(k)))
+
+  const dropLocal = (drop: Drop = DROP_ALL) => {
+    if (drop.includes(ALL_ANSWERS)) {
+      entries.clear()
+      byTag.clear()
+      chars = 0
+      for (const f of inflight.values()) f.stale = true
+      inflight.clear()
+    } else {
+      for (const t of drop) {
+        const keys = byTag.get(t)
+        if (keys) for (const k of [...keys]) remove(k)
+      }
+      for (const [k, f] of inflight)
+        if (concerns(f, drop)) {
+          f.stale = true
+          inflight.delete(k)
+        }
+    }
+    if (drop.includes(SESSIONS)) for (const fn of listeners) fn()
   }
 
-  const store = (key: string, body: Body) => {
+  const store = (key: string, body: Body, tags: readonly string[]) => {
     if (body.length > maxChars) return
     remove(key)
     while (entries.size > 0 && (entries.size >= max || chars + body.length > maxChars))
       remove(entries.keys().next().value as string)
-    entries.set(key, { body, expires: now() + opts.ttlMs })
+    entries.set(key, { body, expires: now() + opts.ttlMs, tags })
     chars += body.length
+    for (const t of tags) {
+      let keys = byTag.get(t)
+      if (!keys) byTag.set(t, (keys = new Set()))
+      keys.add(key)
+    }
   }
 
   const cache: ReadCache = {
-    get generation() {
-      return generation
-    },
     get enabled() {
       return opts.ttlMs > 0
     },
+    stats,
     peek(key) {
       const e = entries.get(key)
       if (!e) return undefined
@@ -98,33 +166,57 @@ export function createReadCache(opts: ReadCacheOptions): ReadCache {
       }
       return e.body
     },
-    set(key, body, gen) {
-      if (opts.ttlMs > 0 && gen === generation) store(key, body)
-    },
-    async get(key, compute) {
-      if (opts.ttlMs <= 0) return compute()
-      const hit = cache.peek(key)
-      if (hit !== undefined) return hit
-      const running = inflight.get(key)
-      if (running && running.gen === generation) return running.promise
-      const gen = generation
-      const promise = compute().then(
-        (body) => {
-          if (inflight.get(key)?.promise === promise) inflight.delete(key)
-          cache.set(key, body, gen)
+    async get(key, compute, scope, fresh = false) {
+      const bodyOf = (c: Body | Computed): Body => (typeof c === 'string' || Buffer.isBuffer(c) ? c : c.body)
+      if (opts.ttlMs <= 0) {
+        stats.misses++
+        return bodyOf(await compute())
+      }
+      if (!fresh) {
+        const hit = cache.peek(key)
+        if (hit !== undefined) {
+          stats.hits++
+          return hit
+        }
+        const running = inflight.get(key)
+        if (running) {
+          stats.hits++
+          return running.promise
+        }
+      }
+      stats.misses++
+      // A fresh computation outdates the one running: that one's answer is no longer stored.
+      const older = inflight.get(key)
+      if (older) older.stale = true
+      const tags = scope?.tags ?? NONE
+      const flight: Flight = {
+        promise: undefined as unknown as Promise<Body>,
+        tags,
+        kinds: scope?.kinds ?? NONE,
+        stale: false,
+      }
+      flight.promise = compute().then(
+        (c) => {
+          if (inflight.get(key) === flight) inflight.delete(key)
+          const body = bodyOf(c)
+          if (!flight.stale) {
+            const more = typeof c === 'string' || Buffer.isBuffer(c) ? undefined : c.tags
+            store(key, body, more?.length ? [...tags, ...more] : tags)
+          }
           return body
         },
         (e) => {
-          if (inflight.get(key)?.promise === promise) inflight.delete(key)
+          if (inflight.get(key) === flight) inflight.delete(key)
           throw e
         },
       )
-      inflight.set(key, { gen, promise })
-      return promise
+      inflight.set(key, flight)
+      return flight.promise
     },
-    invalidate() {
-      dropLocal('all')
-      if (opts.ttlMs > 0) peers?.()
+    invalidate(drop = DROP_ALL) {
+      if (drop.length === 0) return
+      dropLocal(drop)
+      if (opts.ttlMs > 0) peers?.(drop)
     },
     dropLocal,
     onDrop(fn) {
@@ -135,6 +227,8 @@ export function createReadCache(opts: ReadCacheOptions): ReadCache {
     },
     async close() {
       entries.clear()
+      byTag.clear()
+      inflight.clear()
       chars = 0
       peers = undefined
     },
@@ -143,8 +237,9 @@ export function createReadCache(opts: ReadCacheOptions): ReadCache {
 }
 
 /**
- * Answers with `schema`-checked JSON from the cache (computing it on a miss). The check runs once per computed value,
- * as the route's response serializer would; hits send the stored bytes.
+ * Answers with `schema`-checked JSON from the cache (computing it on a miss), stored under `scope`'s tags. The check
+ * runs once per computed value, as the route's response serializer would; hits send the stored bytes. `fresh`: see
+ * `ReadCache.get`.
  */
 export async function sendCached<S extends z.ZodType>(
   reply: FastifyReply,
@@ -152,8 +247,18 @@ export async function sendCached<S extends z.ZodType>(
   key: string,
   schema: S,
   compute: () => Promise<z.input<S>>,
+  scope: Scope<z.output<S>>,
+  fresh = false,
 ): Promise<FastifyReply> {
-  const body = await cache.get(key, async () => Buffer.from(JSON.stringify(schema.parse(await compute()))))
+  const body = await cache.get(
+    key,
+    async () => {
+      const answer = schema.parse(await compute())
+      return { body: Buffer.from(JSON.stringify(answer)), tags: scope.of?.(answer) }
+    },
+    scope,
+    fresh,
+  )
   return sendJson(reply, body)
 }
 

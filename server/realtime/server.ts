@@ -7,6 +7,7 @@ import { SESSION } from '@common/limits'
 import type { UserRow } from '../db/schema'
 import { AppError } from '../errors'
 import { sha256 } from '../lib/crypto'
+import { eventDrop } from '../lib/cache-tags'
 import type { ReadCache } from '../lib/read-cache'
 import type { SessionStore } from '../modules/auth/sessions.repo'
 import type { ChatService } from '../modules/chat/chat.service'
@@ -22,12 +23,14 @@ interface SocketData {
 }
 /** Between instances, through the adapter's stream — in order with the rooms' broadcasts. */
 interface ServerSideEvents {
-  readCacheDrop: () => void
+  /** The tags of the answers a write dropped (ADR 052). */
+  readCacheDrop: (drop: readonly string[]) => void
 }
 type AppSocket = Socket<ClientToServerEvents, ServerToClientEvents, ServerSideEvents, SocketData>
 export type RealtimeServer = Server<ClientToServerEvents, ServerToClientEvents, ServerSideEvents, SocketData>
 
-export const userRoom = (id: string) => `user:${id}`
+const USER_ROOM = 'user:'
+export const userRoom = (id: string) => `${USER_ROOM}${id}`
 /** Every socket opened with one session, so logging that session out can close them on any instance. */
 export const sessionRoom = (tokenHash: string) => `session:${tokenHash}`
 
@@ -81,6 +84,26 @@ export function adapterClient(redis: Redis): Redis {
   client.duplicate = ((override?: Parameters<Redis['duplicate']>[0]) =>
     quiet(duplicate({ enableAutoPipelining: false, ...override }))) as Redis['duplicate']
   return client
+}
+
+/** The people a broadcast's rooms are for. */
+const usersIn = (rooms: readonly string[]) =>
+  rooms.filter((r) => r.startsWith(USER_ROOM)).map((r) => r.slice(USER_ROOM.length))
+
+/** The people a published event is for: the users whose rooms `route` sends it to. */
+function usersOf<E extends keyof PublishedEvents>(event: E, p: PublishedEvents[E]): string[] {
+  switch (event) {
+    case 'receiveMessage': {
+      const m = (p as PublishedEvents['receiveMessage']).message
+      return [m.sender._id, m.receiver]
+    }
+    case 'messagesRead': {
+      const r = p as PublishedEvents['messagesRead']
+      return [r.readerId, r.senderId]
+    }
+    default:
+      return [(p as { userId: string }).userId]
+  }
 }
 
 /** Where each published event goes: only realtime/ maps events to rooms. */
@@ -146,9 +169,11 @@ export function attachRealtime(app: FastifyInstance, opts: RealtimeOptions): Rea
             onlyPlaintext: true,
             logSize,
             maxAgeMs: recoveryMs,
-            // Another instance's event: its change has committed, so answers cached before it go first (ADR 025). An
-            // event never changes a session or a person, so remembered sessions stay (ADR 032).
-            beforeRemoteBroadcast: opts.readCache ? () => opts.readCache!.dropLocal('answers') : undefined,
+            // Another instance's event: its change has committed, so the answers it changes — those of the people
+            // in its rooms — go first (ADR 025, 052). An event never changes a session or a person (ADR 032).
+            beforeRemoteBroadcast: opts.readCache
+              ? (event, rooms) => opts.readCache!.dropLocal(eventDrop(event, usersIn(rooms)))
+              : undefined,
           }),
         }
       : { adapter: createLocalAdapter({ logSize, maxDisconnectionMs: recoveryMs }) }),
@@ -289,11 +314,11 @@ export function attachRealtime(app: FastifyInstance, opts: RealtimeOptions): Rea
   // `readCacheDrop` message (ADR 025).
   const cache = opts.readCache
   if (cache && redis) {
-    cache.connectPeers(() => io.serverSideEmit('readCacheDrop'))
-    io.on('readCacheDrop', () => cache.dropLocal())
+    cache.connectPeers((drop) => io.serverSideEmit('readCacheDrop', drop))
+    io.on('readCacheDrop', (drop) => cache.dropLocal(Array.isArray(drop) ? drop.map(String) : undefined))
   }
   const publish: Publish = (event, payload) => {
-    cache?.dropLocal('answers')
+    cache?.dropLocal(eventDrop(event, usersOf(event, payload)))
     route(io, event, payload)
   }
   attachPublisher(app.db, publish)

@@ -40,8 +40,11 @@ export function createStreamsAdapter(
     logSize: number
     /** How long a dropped client may come back: older broadcasts are not kept. */
     maxAgeMs: number
-    /** Called for each broadcast another instance put on the stream, before its sockets are told of it. */
-    beforeRemoteBroadcast?: () => void
+    /**
+     * Called for each broadcast another instance put on the stream, before its sockets are told of it: the event's
+     * name and the rooms it goes to.
+     */
+    beforeRemoteBroadcast?: (event: string, rooms: readonly string[]) => void
   },
 ) {
   const { logSize, maxAgeMs, beforeRemoteBroadcast, ...adapterOpts } = opts
@@ -73,8 +76,10 @@ export function createStreamsAdapter(
       }
       if (raw.type === BROADCAST && raw.nsp === nsp.name) {
         const json = typeof raw.data === 'string' && raw.data.startsWith('{')
-        log.add(offset, json ? (message.data?.opts?.rooms ?? []) : [], json ? raw.data! : null)
-        if (raw.uid !== (adapter as unknown as { uid: string }).uid) beforeRemoteBroadcast?.()
+        const rooms: string[] = message.data?.opts?.rooms ?? []
+        log.add(offset, json ? rooms : [], json ? raw.data! : null)
+        if (raw.uid !== (adapter as unknown as { uid: string }).uid)
+          beforeRemoteBroadcast?.(String(message.data?.packet?.data?.[0] ?? ''), rooms)
       }
       onMessage(message, offset)
     }

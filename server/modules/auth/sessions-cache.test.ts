@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { UserRow } from '../../db/schema'
-import { createReadCache } from '../../lib/read-cache'
+import { ALL_ANSWERS, createReadCache, SESSIONS } from '../../lib/read-cache'
 import { cachedSessionStore, type SessionStore } from './sessions.repo'
 
 /** A session store in memory that counts the lookups reaching it. */
@@ -45,7 +45,7 @@ describe('remembered sessions', () => {
     expect(calls.find).toBe(2)
   })
 
-  it('any drop of the read cache (a logout or another change anywhere) forgets every session', async () => {
+  it('a drop that names sessions (a logout or a profile change anywhere) forgets every session', async () => {
     const { store, rows, calls } = countingStore()
     const cache = createReadCache({ ttlMs: 2000 })
     const sessions = cachedSessionStore(store, { ttlMs: 2000, onDrop: cache.onDrop })
@@ -64,10 +64,11 @@ describe('remembered sessions', () => {
     const sessions = cachedSessionStore(store, { ttlMs: 2000, onDrop: cache.onDrop })
     await store.create('h', 'u1', later())
     await sessions.find('h')
-    cache.dropLocal('answers')
+    cache.dropLocal([ALL_ANSWERS])
+    cache.dropLocal(['jobs', 'chat:u1'])
     expect((await sessions.find('h'))?.user.id).toBe('u1')
     expect(calls.find).toBe(1)
-    cache.invalidate() // an HTTP write (a logout, a profile edit) still forgets it
+    cache.invalidate([SESSIONS]) // an HTTP write that changes a person (a logout, a profile edit) forgets it
     await sessions.find('h')
     expect(calls.find).toBe(2)
   })

@@ -11,6 +11,7 @@ import {
   UnreadAnswer,
   WithJobAnswer,
 } from '@common/schemas/chat'
+import { scopes } from '../../lib/cache-tags'
 import { answerKey, sendCached, type ReadCache } from '../../lib/read-cache'
 import type { ChatService } from './chat.service'
 
@@ -20,27 +21,41 @@ const tags = ['chat']
 export async function chatRoutes(app: FastifyInstance, opts: { chat: ChatService; cache: ReadCache }) {
   const r = app.withTypeProvider<ZodTypeProvider>()
   const { chat, cache } = opts
-  // Reads are the person's own answers from the read cache: every message, read receipt or other change drops it on
-  // every instance before it is delivered (ADR 025).
+  // Reads are the person's own answers from the read cache: their messages and read receipts drop them on every
+  // instance before they are delivered (ADR 025, 052).
 
   r.get(
     '/conversations',
     { preHandler: app.requireUser, schema: { tags, response: { 200: ConversationsAnswer } } },
     async (req, reply) =>
-      sendCached(reply, cache, answerKey(req, 'conversations'), ConversationsAnswer, async () => ({
-        success: true as const,
-        data: { conversations: await chat.conversations(req.user!) },
-      })),
+      sendCached(
+        reply,
+        cache,
+        answerKey(req, 'conversations'),
+        ConversationsAnswer,
+        async () => ({
+          success: true as const,
+          data: { conversations: await chat.conversations(req.user!) },
+        }),
+        scopes.chat(req),
+      ),
   )
 
   r.get(
     '/unread',
     { preHandler: app.requireUser, schema: { tags, response: { 200: UnreadAnswer } } },
     async (req, reply) =>
-      sendCached(reply, cache, answerKey(req, 'unread'), UnreadAnswer, async () => ({
-        success: true as const,
-        data: await chat.unread(req.user!),
-      })),
+      sendCached(
+        reply,
+        cache,
+        answerKey(req, 'unread'),
+        UnreadAnswer,
+        async () => ({
+          success: true as const,
+          data: await chat.unread(req.user!),
+        }),
+        scopes.chat(req),
+      ),
   )
 
   r.get(
@@ -50,10 +65,17 @@ export async function chatRoutes(app: FastifyInstance, opts: { chat: ChatService
       schema: { tags, params: ChatUserParams, response: { 200: WithJobAnswer } },
     },
     async (req, reply) =>
-      sendCached(reply, cache, answerKey(req, 'with-job'), WithJobAnswer, async () => ({
-        success: true as const,
-        data: { conversation: await chat.withJobs(req.user!, req.params.userId) },
-      })),
+      sendCached(
+        reply,
+        cache,
+        answerKey(req, 'with-job'),
+        WithJobAnswer,
+        async () => ({
+          success: true as const,
+          data: { conversation: await chat.withJobs(req.user!, req.params.userId) },
+        }),
+        scopes.chatJobs(req),
+      ),
   )
 
   r.get(
@@ -63,10 +85,17 @@ export async function chatRoutes(app: FastifyInstance, opts: { chat: ChatService
       schema: { tags, params: ChatUserParams, querystring: MessagesQuery, response: { 200: MessagesAnswer } },
     },
     async (req, reply) =>
-      sendCached(reply, cache, answerKey(req, 'messages'), MessagesAnswer, async () => ({
-        success: true as const,
-        data: await chat.messages(req.user!, req.params.userId, req.query),
-      })),
+      sendCached(
+        reply,
+        cache,
+        answerKey(req, 'messages'),
+        MessagesAnswer,
+        async () => ({
+          success: true as const,
+          data: await chat.messages(req.user!, req.params.userId, req.query),
+        }),
+        scopes.chat(req),
+      ),
   )
 
   r.post(

@@ -5,7 +5,8 @@ import { POSTER_ROLES } from '@common/roles'
 import { JobBody, JobListQuery, JobStatusBody, PostedJobsQuery } from '@common/schemas/job'
 import { JobAnswer, JobsAnswer, OkAnswer } from '@common/schemas/job-answer'
 import { sha256 } from '../../lib/crypto'
-import { answerKey, sendCached, sendJson, type ReadCache } from '../../lib/read-cache'
+import { scopes } from '../../lib/cache-tags'
+import { answerKey, sendCached, type ReadCache } from '../../lib/read-cache'
 import type { JobsService } from './jobs.service'
 
 const IdParams = z.object({ id: z.string().max(64) })
@@ -33,11 +34,16 @@ export async function jobsRoutes(app: FastifyInstance, opts: { jobs: JobsService
     '/get',
     { schema: { tags, querystring: JobListQuery, response: { 200: JobsAnswer } } },
     async (req, reply) => {
-      // Served from the read cache, shared by signed-out visitors and per person when signed in (ADR 017, 025).
-      return sendCached(reply, cache, answerKey(req, 'job-list'), JobsAnswer, async () => ({
-        success: true as const,
-        data: await jobs.list(req.user, req.query),
-      }))
+      // Served from the read cache, shared by signed-out visitors and per person when signed in (ADR 017, 025);
+      // dropped by changes to jobs and people (ADR 052).
+      return sendCached(
+        reply,
+        cache,
+        answerKey(req, 'job-list'),
+        JobsAnswer,
+        async () => ({ success: true as const, data: await jobs.list(req.user, req.query) }),
+        scopes.jobList(req),
+      )
     },
   )
 
@@ -52,19 +58,18 @@ export async function jobsRoutes(app: FastifyInstance, opts: { jobs: JobsService
 
   r.get('/:id', { schema: { tags, params: IdParams, response: { 200: JobAnswer } } }, async (req, reply) => {
     const viewer = viewerKey(req)
-    // A visitor whose view is already counted gets the cached answer; a new view is counted first.
-    const key = answerKey(req, 'job', req.params.id)
-    const cached = cache.peek(key)
-    if (cached !== undefined && jobs.viewCounted(req.params.id, viewer))
-      return sendJson(reply as FastifyReply, cached)
-    const generation = cache.generation
-    const body = Buffer.from(
-      JSON.stringify(
-        JobAnswer.parse({ success: true as const, job: await jobs.get(req.user, req.params.id, viewer) }),
-      ),
+    const { id } = req.params
+    // A visitor whose view is already counted shares the cached answer, or the one being computed (ADR 052); a new
+    // view is counted first and gets a fresh answer with it, which the next visitors share.
+    return sendCached(
+      reply as FastifyReply,
+      cache,
+      answerKey(req, 'job', id),
+      JobAnswer,
+      async () => ({ success: true as const, job: await jobs.get(req.user, id, viewer) }),
+      scopes.job(req, id),
+      !jobs.viewCounted(id, viewer),
     )
-    cache.set(key, body, generation)
-    return sendJson(reply as FastifyReply, body)
   })
 
   r.put(

@@ -7,6 +7,7 @@ import {
   NotificationsQuery,
   NotificationsReadAllAnswer,
 } from '@common/schemas/notification'
+import { scopes } from '../../lib/cache-tags'
 import { answerKey, sendCached, type ReadCache } from '../../lib/read-cache'
 import { presentNotification } from './notifications.presenter'
 import { notificationsService } from './notifications.service'
@@ -24,17 +25,24 @@ export async function notificationsRoutes(app: FastifyInstance, opts: { cache: R
       preHandler: app.requireUser,
       schema: { tags, querystring: NotificationsQuery, response: { 200: NotificationsAnswer } },
     },
-    // The person's own page from the read cache; a new notification or a read drops it everywhere (ADR 025).
+    // The person's own page from the read cache; their new notification or read drops it everywhere (ADR 025, 052).
     async (req, reply) =>
-      sendCached(reply, opts.cache, answerKey(req, 'notifications'), NotificationsAnswer, async () => {
-        const page = await notificationsService.list(app.db, req.user!, req.query)
-        return {
-          success: true as const,
-          notifications: page.notifications.map(presentNotification),
-          unreadCount: page.unreadCount,
-          nextCursor: page.nextCursor,
-        }
-      }),
+      sendCached(
+        reply,
+        opts.cache,
+        answerKey(req, 'notifications'),
+        NotificationsAnswer,
+        async () => {
+          const page = await notificationsService.list(app.db, req.user!, req.query)
+          return {
+            success: true as const,
+            notifications: page.notifications.map(presentNotification),
+            unreadCount: page.unreadCount,
+            nextCursor: page.nextCursor,
+          }
+        },
+        scopes.notifications(req),
+      ),
   )
 
   r.patch(

@@ -12,6 +12,7 @@ import {
   PostsPage,
 } from '@common/schemas/post'
 import { OkAnswer } from '@common/schemas/job-answer'
+import { scopes } from '../../lib/cache-tags'
 import { answerKey, sendCached, type ReadCache } from '../../lib/read-cache'
 import { presentComment, presentPost } from './posts.presenter'
 import type { PostsService } from './posts.service'
@@ -52,10 +53,16 @@ export async function postsRoutes(app: FastifyInstance, opts: { posts: PostsServ
     '/',
     { schema: { tags, querystring: FeedQuery, response: { 200: PostsPage } } },
     async (req, reply) => {
-      // The feed from the read cache: shared when signed out, per person when signed in; any write drops it
-      // (ADR 017, 025).
-      return sendCached(reply, cache, answerKey(req, 'post-feed'), PostsPage, async () =>
-        pageAnswer(req.user?.id ?? null, await posts.feed(req.user, req.query.limit, req.query.cursor)),
+      // The feed from the read cache: shared when signed out, per person when signed in; a new post drops every
+      // page, a like or comment the pages that show its post (ADR 017, 025, 052).
+      return sendCached(
+        reply,
+        cache,
+        answerKey(req, 'post-feed'),
+        PostsPage,
+        async () =>
+          pageAnswer(req.user?.id ?? null, await posts.feed(req.user, req.query.limit, req.query.cursor)),
+        scopes.feed(req),
       )
     },
   )

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { SearchAnswer, SearchQuery } from '@common/schemas/search'
+import { scopes } from '../../lib/cache-tags'
 import { answerKey, sendCached, type ReadCache } from '../../lib/read-cache'
 import type { SearchService } from './search.service'
 
@@ -11,11 +12,16 @@ export async function searchRoutes(app: FastifyInstance, opts: { search: SearchS
     '/',
     { schema: { tags: ['search'], querystring: SearchQuery, response: { 200: SearchAnswer } } },
     async (req, reply) => {
-      // Read cache: shared when signed out, per person when signed in (ADR 017, 025).
-      return sendCached(reply, opts.cache, answerKey(req, 'search'), SearchAnswer, async () => ({
-        success: true as const,
-        data: await opts.search.everything(req.user, req.query),
-      }))
+      // Read cache: shared when signed out, per person when signed in (ADR 017, 025); dropped by changes to jobs,
+      // posts, the posts it shows and people (ADR 052).
+      return sendCached(
+        reply,
+        opts.cache,
+        answerKey(req, 'search'),
+        SearchAnswer,
+        async () => ({ success: true as const, data: await opts.search.everything(req.user, req.query) }),
+        scopes.search(req),
+      )
     },
   )
 }
