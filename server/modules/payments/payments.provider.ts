@@ -3,6 +3,7 @@ import type { Config } from '../../config'
 import { keptSecret } from '../../config'
 import { AppError } from '../../errors'
 import { hmac, safeEqual } from '../../lib/crypto'
+import { razorpayRefunds, sandboxRefunds, type RefundApi } from './refunds.provider'
 
 export interface ProviderOrder {
   id: string
@@ -10,8 +11,11 @@ export interface ProviderOrder {
   currency: string
 }
 
-/** One card-payment provider (ADR 012): orders, checkout signatures and webhook signatures in Razorpay's formats. */
-export interface PaymentProvider {
+/**
+ * One card-payment provider (ADR 012): orders, checkout signatures and webhook signatures in Razorpay's formats;
+ * refunds (ADR 050).
+ */
+export interface PaymentProvider extends RefundApi {
   name: 'sandbox' | 'razorpay'
   keyId: string
   createOrder(input: {
@@ -61,6 +65,7 @@ export function createProvider(config: Config, fetchImpl: typeof fetch = fetch):
       async createOrder({ amountPaise }) {
         return { id: razorpayId('order'), amount: amountPaise, currency: 'INR' }
       },
+      ...sandboxRefunds(keySecret),
     }
   const keyId = config.RAZORPAY_KEY_ID!
   const auth = 'Basic ' + Buffer.from(`${keyId}:${keySecret}`).toString('base64')
@@ -69,6 +74,7 @@ export function createProvider(config: Config, fetchImpl: typeof fetch = fetch):
     name: 'razorpay',
     keyId,
     ...s,
+    ...razorpayRefunds({ base, auth, fetchImpl }),
     async createOrder({ amountPaise, receipt, notes }) {
       let res: Response
       try {
