@@ -62,6 +62,8 @@ export default async function globalSetup(_config: FullConfig): Promise<() => Pr
         SMTP_URL: sink.smtpUrl,
         MAIL_FROM: 'Microlance <no-reply@microlance.test>',
         PAYMENT_PROVIDER: 'sandbox',
+        // A platform fee, so a release books GST on it and a tax invoice the money spec reads back (ADR 050).
+        PLATFORM_FEE_BPS: '1000',
         SEED_DEMO: 'never',
         // Every spec signs in from 127.0.0.1: the per-IP limits would otherwise throttle the suite itself.
         AUTH_RATE_LIMIT_PER_MIN: '10000',

@@ -43,13 +43,18 @@ const moving = (a: PayoutsAnswer | undefined) =>
     (p) => p.status === 'queued' || p.status === 'transferring' || (p.status === 'paid' && !p.utr),
   )
 
-export const payoutsQueryOptions = () =>
+const waiting = (a: PayoutsAnswer | undefined) =>
+  (a?.payouts ?? []).some((p) => p.status === 'waiting_account')
+
+export const payoutsQueryOptions = (waitingWillMove = false) =>
   queryOptions({
     queryKey: queryKeys.payouts.list(),
     queryFn: ({ signal }) => getPayouts(signal),
-    refetchInterval: (q) => (moving(q.state.data) ? 3000 : false),
+    refetchInterval: (q) =>
+      moving(q.state.data) || (waitingWillMove && waiting(q.state.data)) ? 3000 : false,
   })
 
-export function usePayouts(enabled = true) {
-  return useQuery({ ...payoutsQueryOptions(), enabled })
+/** `waitingWillMove`: the payout account is active, so money waiting for it is about to be queued; watch it go. */
+export function usePayouts({ enabled = true, waitingWillMove = false } = {}) {
+  return useQuery({ ...payoutsQueryOptions(waitingWillMove), enabled })
 }

@@ -64,8 +64,8 @@ const waitingOf = (list: Payout[]) => totalsOf(list).pendingPayout
  * its UTR) and what was withheld as fee and taxes, per contract, for one financial year.
  */
 export function FreelancerEarnings({ year }: { year: string }) {
-  const q = usePayouts()
   const account = usePayoutAccount()
+  const q = usePayouts({ waitingWillMove: account.data?.status === 'activated' })
   if (q.isPending)
     return (
       <div className="flex flex-col gap-3" aria-busy="true">
