@@ -5,6 +5,7 @@ import { api } from '@/lib/api-client'
 import { authStore } from '@/lib/auth-store'
 import { takeFirstAnswer } from '@/lib/first-answer'
 import { queryKeys } from '@/lib/query-keys'
+import { listWithoutReadingNow } from '../lib/cache'
 
 export type { ConversationItem }
 
@@ -17,7 +18,8 @@ export async function getConversations(signal?: AbortSignal): Promise<Conversati
 export const conversationsQueryOptions = () =>
   queryOptions({
     queryKey: queryKeys.chat.conversations(),
-    queryFn: ({ signal }) => getConversations(signal),
+    // The conversation in front of the reader has nothing unread, even in an answer that crossed its newest message.
+    queryFn: async ({ signal, client }) => listWithoutReadingNow(client, await getConversations(signal)),
   })
 
 export function useConversations(enabled = true) {

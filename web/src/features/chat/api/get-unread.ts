@@ -3,6 +3,7 @@ import type { z } from 'zod'
 import type { UnreadAnswer, UnreadChats } from '@common/schemas/chat'
 import { api } from '@/lib/api-client'
 import { queryKeys } from '@/lib/query-keys'
+import { withoutReadingNow } from '../lib/cache'
 
 export type { UnreadChats }
 
@@ -13,7 +14,11 @@ export async function getUnreadChats(signal?: AbortSignal): Promise<UnreadChats>
 }
 
 export const unreadChatsQueryOptions = () =>
-  queryOptions({ queryKey: queryKeys.chat.unread(), queryFn: ({ signal }) => getUnreadChats(signal) })
+  queryOptions({
+    queryKey: queryKeys.chat.unread(),
+    // The conversation in front of the reader never counts, even in an answer that crossed its newest message.
+    queryFn: async ({ signal, client }) => withoutReadingNow(client, await getUnreadChats(signal)),
+  })
 
 export function useUnreadChats(enabled = true) {
   return useQuery({ ...unreadChatsQueryOptions(), enabled })

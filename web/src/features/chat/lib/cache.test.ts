@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest'
 import type { ChatMessage } from '@common/schemas/chat'
 import { queryKeys } from '@/lib/query-keys'
 import type { UnreadChats } from '../api/get-unread'
-import { addMessage, markConversationRead } from './cache'
+import { addMessage, listWithoutReadingNow, markConversationRead, withoutReadingNow } from './cache'
 
 const me = '00000000-0000-4000-8000-00000000000a'
 const asha = '00000000-0000-4000-8000-00000000000b'
@@ -84,5 +84,32 @@ describe('the Chat item’s count in the cache', () => {
     expect(unread()?.conversations).toBe(1)
     markConversationRead(qc, { readerId: me, senderId: meera, readAt }, me)
     expect(unread()).toEqual(none)
+  })
+
+  it('an answer that crossed a message in the conversation on screen does not count that conversation', () => {
+    // Asha's conversation is open when she writes again; the server is asked before the page marks it read.
+    const { qc } = setup({ conversations: 1, messages: 1, from: [meera] })
+    const waiting = { ...message(asha, me) }
+    qc.setQueryData(queryKeys.chat.messages(asha), { pages: [{ messages: [waiting] }], pageParams: [null] })
+    const row = (user: string, unreadCount: number) => ({
+      _id: `c-${user}`,
+      user: { _id: user },
+      lastMessage: null,
+      unreadCount,
+      jobs: [],
+      jobCount: 0,
+    })
+    const answer: UnreadChats = { conversations: 2, messages: 3, from: [asha, meera] }
+    const list = [row(asha, 1), row(meera, 2)] as any
+    // Not on screen: the server's answer stands.
+    expect(withoutReadingNow(qc, answer)).toEqual(answer)
+    expect(listWithoutReadingNow(qc, list)).toEqual(list)
+    const shown = new QueryObserver(qc, { queryKey: queryKeys.chat.messages(asha), enabled: false })
+    const stop = shown.subscribe(() => {})
+    expect(withoutReadingNow(qc, answer)).toEqual({ conversations: 1, messages: 2, from: [meera] })
+    expect(listWithoutReadingNow(qc, list).map((c) => c.unreadCount)).toEqual([0, 2])
+    // Closed again: the server's answer stands.
+    stop()
+    expect(withoutReadingNow(qc, answer)).toEqual(answer)
   })
 })

@@ -20,6 +20,37 @@ export function isReadingNow(qc: QueryClient, userId: string): boolean {
 }
 
 /**
+ * A count or list the server sent, as the reader sees it: nobody whose conversation is in front of them counts. The
+ * server may answer between a message arriving there and its being marked read (a refetch racing the live update);
+ * what the reader is looking at is read already.
+ */
+export function withoutReadingNow(qc: QueryClient, data: UnreadChats): UnreadChats {
+  const reading = data.from.filter((id) => isReadingNow(qc, id))
+  if (!reading.length) return data
+  const from = data.from.filter((id) => !reading.includes(id))
+  // The messages they sent that the conversation on screen holds unread come off the message count.
+  const shownUnread = reading.reduce(
+    (n, id) =>
+      n +
+      (qc
+        .getQueryData<MessagesData>(queryKeys.chat.messages(id))
+        ?.pages.reduce((k, p) => k + p.messages.filter((m) => m.sender._id === id && !m.readAt).length, 0) ??
+        0),
+    0,
+  )
+  return {
+    conversations: Math.max(from.length, data.conversations - reading.length),
+    messages: from.length ? Math.max(from.length, data.messages - shownUnread) : 0,
+    from,
+  }
+}
+
+/** The conversation list as the reader sees it: the one in front of them has nothing unread. */
+export function listWithoutReadingNow(qc: QueryClient, list: ConversationItem[]): ConversationItem[] {
+  return list.map((c) => (c.unreadCount && isReadingNow(qc, c.user._id) ? { ...c, unreadCount: 0 } : c))
+}
+
+/**
  * The Chat item's count when a message arrives: its sender joins the people waiting, unless the reader has that
  * conversation open. A list cut short by the server (more senders than it names) is fetched again instead.
  */
