@@ -4,6 +4,7 @@ import { payoutEntity } from '@common/schemas/payout'
 import type { Config } from '../../config'
 import { keptSecret } from '../../config'
 import { AppError } from '../../errors'
+import { createRouteTransfers, type RouteTransfers } from './transfers.provider'
 
 /** What the app knows of a linked account so far; a step already done is not repeated (ADR 049). */
 export interface LinkedAccountIds {
@@ -45,6 +46,8 @@ export interface LinkedAccountProvider {
   ): Promise<LinkedAccountResult>
   /** HMAC-SHA256 of the raw webhook body with the webhook secret (the same secret as payment webhooks). */
   webhookSecret: string
+  /** Transfers to linked accounts and their settlements (ADR 050). */
+  transfers: RouteTransfers
   /**
    * Sandbox only: the events Razorpay would have sent by `now` for an account in this state, as webhooks; the
    * service applies them through the webhook handler when the account is read (ADR 049).
@@ -197,14 +200,19 @@ export function linkedAccountEvent(
 /** The provider named by PAYMENT_PROVIDER (ADR 049); `sandboxDelayMs` is how long the sandbox's review takes. */
 export function createLinkedAccountProvider(
   config: Config,
-  opts: { fetchImpl?: typeof fetch; sandboxDelayMs?: number } = {},
+  opts: { fetchImpl?: typeof fetch; sandboxDelayMs?: number; sandboxSettleMs?: number } = {},
 ): LinkedAccountProvider {
   const webhookSecret = config.RAZORPAY_WEBHOOK_SECRET ?? keptSecret(config.dataDir, 'webhook-secret')
+  const transfers = createRouteTransfers(config, {
+    fetchImpl: opts.fetchImpl,
+    settleAfterMs: opts.sandboxSettleMs,
+  })
   if (config.PAYMENT_PROVIDER === 'sandbox') {
     const review = opts.sandboxDelayMs ?? 1500
     return {
       name: 'sandbox',
       webhookSecret,
+      transfers,
       async upsert(_input, known, progress) {
         const ids = {
           accountId: known.accountId ?? rzpId('acc'),
@@ -273,6 +281,7 @@ export function createLinkedAccountProvider(
   return {
     name: 'razorpay',
     webhookSecret,
+    transfers,
     async upsert(input, known, progress) {
       const bodies = linkedAccountBodies(input)
       const ids: LinkedAccountIds = { ...known }

@@ -18,6 +18,7 @@ import {
 } from './payouts.provider'
 import { payoutsRepo } from './payouts.repo'
 import type { Sealer } from './sealer'
+import type { TransfersService } from './transfers'
 
 export type PayoutsService = ReturnType<typeof payoutsService>
 
@@ -32,8 +33,10 @@ export const aad = (userId: string, field: 'pan' | 'gstin' | 'bank_account' | 'u
 export function payoutsService(deps: {
   db: Db
   sealer: Sealer
-  provider: LinkedAccountProvider
+  provider: Omit<LinkedAccountProvider, 'transfers'>
   log: FastifyBaseLogger
+  /** The payout executor: transfer and settlement events, and an account becoming active (ADR 050). */
+  transfers?: Pick<TransfersService, 'event' | 'activated'>
 }) {
   const { db, sealer, provider, log } = deps
 
@@ -63,6 +66,8 @@ export function payoutsService(deps: {
     const event = typeof body?.event === 'string' ? body.event.slice(0, 100) : ''
     return db.transaction(async (tx) => {
       if (!(await payoutsRepo.firstDelivery(tx, eventId, event))) return { duplicate: true, handled: event }
+      if (event.startsWith('transfer.') || event === 'settlement.processed')
+        return { duplicate: false, handled: (await deps.transfers?.event(tx, event, body)) ?? 'ignored' }
       const product = body?.payload?.merchant_product?.entity
       const account = body?.payload?.account?.entity
       const accountId =
@@ -90,6 +95,7 @@ export function payoutsService(deps: {
         requirements: status === 'needs_clarification' ? requirements : [],
         at,
       })
+      if (applied && status === 'activated') await deps.transfers?.activated(tx, row.userId)
       return { duplicate: false, handled: applied ? event : 'stale' }
     })
   }
@@ -165,10 +171,13 @@ export function payoutsService(deps: {
       }
       await payoutsRepo.setProviderIds(db, user.id, result)
       if (result.status !== 'created')
-        await payoutsRepo.setStatus(db, user.id, {
-          status: result.status,
-          requirements: result.requirements,
-          at: new Date(),
+        await db.transaction(async (tx) => {
+          const applied = await payoutsRepo.setStatus(tx, user.id, {
+            status: result.status,
+            requirements: result.requirements,
+            at: new Date(),
+          })
+          if (applied && result.status === 'activated') await deps.transfers?.activated(tx, user.id)
         })
       return view((await payoutsRepo.byUser(db, user.id))!)
     },

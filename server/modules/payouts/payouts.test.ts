@@ -283,7 +283,7 @@ describe('logs', () => {
   it('never carry the PAN, GSTIN, account number or UPI id, even when the provider fails', async () => {
     const lines: string[] = []
     const log = pino({ level: 'trace' }, { write: (l: string) => void lines.push(l) })
-    const failing: LinkedAccountProvider = {
+    const failing: Omit<LinkedAccountProvider, 'transfers'> = {
       name: 'razorpay',
       webhookSecret: WEBHOOK_SECRET,
       async upsert() {
