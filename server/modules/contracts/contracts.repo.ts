@@ -1,6 +1,14 @@
 import { and, asc, desc, eq, or, sql } from 'drizzle-orm'
 import type { Executor } from '../../db/client'
-import { contracts, jobs, users, type ContractRow, type JobRow } from '../../db/schema'
+import {
+  contracts,
+  jobs,
+  refunds,
+  users,
+  type ContractRow,
+  type JobRow,
+  type RefundRow,
+} from '../../db/schema'
 import { isUuid } from '../../lib/ids'
 
 /** The ledger totals a contract mirrors (paise / units, each movement kind on its own). */
@@ -116,6 +124,17 @@ export const contractsRepo = {
       .update(contracts)
       .set({ ...e, updatedAt: new Date() })
       .where(eq(contracts.id, id))
+  },
+  /** A contract's refunds (with the job's own from before a hire, for the contract holding its escrow), oldest first. */
+  async refundsOf(db: Executor, c: ContractRow): Promise<RefundRow[]> {
+    const own = eq(refunds.contractId, c.id)
+    return db
+      .select()
+      .from(refunds)
+      .where(
+        c.holdsJobEscrow ? or(own, and(eq(refunds.jobId, c.jobId), sql`${refunds.contractId} is null`)) : own,
+      )
+      .orderBy(asc(refunds.createdAt), asc(refunds.id))
   },
   /** Contracts where `userId` is the client or the freelancer (all when null), newest first, with names. */
   async list(db: Executor, f: { userId: string | null; jobId?: string; id?: string }) {

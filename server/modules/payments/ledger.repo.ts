@@ -3,16 +3,18 @@ import type { EscrowTotals } from '@common/escrow'
 import type { Executor } from '../../db/client'
 import { ledgerAccounts, ledgerEntries, ledgerTransactions } from '../../db/schema'
 
-export type AccountKind = 'client' | 'escrow' | 'freelancer' | 'platform'
+export type AccountKind = 'client' | 'escrow' | 'freelancer' | 'platform' | 'provider' | 'tax'
 export const accountKey = {
   client: (userId: string) => `client:${userId}`,
   escrow: (jobId: string) => `escrow:${jobId}`,
   freelancer: (userId: string) => `freelancer:${userId}`,
   platform: () => 'platform:fees',
+  /** Refunds sent to the provider and not yet processed (ADR 050). */
+  providerRefunds: () => 'provider:refunds',
 }
 
 export interface Movement {
-  kind: 'fund' | 'release' | 'refund'
+  kind: 'fund' | 'release' | 'refund' | 'refund_settled' | 'payout'
   jobId: string
   /** The contract whose escrow moves (ADR 048); null for money paid in before anyone was hired. */
   contractId?: string | null
@@ -166,7 +168,7 @@ export const ledgerRepo = {
         join ledger_accounts a on a.id = e.account_id
         join ledger_transactions t on t.id = e.transaction_id
         left join jobs j on j.id = t.job_id
-       where a.key = ${accountKey.freelancer(userId)}
+       where a.key = ${accountKey.freelancer(userId)} and t.kind = 'release'
        group by t.job_id, j.title order by last desc`)
     return (r.rows as any[]).map((x) => ({
       jobId: String(x.job_id),

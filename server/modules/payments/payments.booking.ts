@@ -21,6 +21,7 @@ import { hireOf, jobClosed, mismatch, tellBothSides, type PaymentsContext } from
 import { razorpayId } from './payments.provider'
 import { paymentsRepo } from './payments.repo'
 import type { PaymentSummaries } from './payments.summaries'
+import { refundWebhook } from './refunds'
 
 /**
  * Money in: provider orders for what a job still needs, the browser's verify, the sandbox checkout and webhooks,
@@ -344,7 +345,10 @@ export function paymentBooking(ctx: PaymentsContext, { summaryOf }: Pick<Payment
             })
           return { duplicate: false, handled: event }
         }
-        // refund.processed and others: recorded (deduplicated) only; our refunds are booked when we make them.
+        // Our refunds move forward (ADR 050); a refund.processed books refund_settled once.
+        if (event.startsWith('refund.'))
+          return { duplicate: false, handled: await refundWebhook(tx, event, body?.payload?.refund?.entity) }
+        // Others: recorded (deduplicated) only.
         return { duplicate: false, handled: event || 'ignored' }
       })
     },

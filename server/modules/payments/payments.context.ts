@@ -1,3 +1,4 @@
+import type { FastifyBaseLogger } from 'fastify'
 import type { Db, Executor, Tx } from '../../db/client'
 import type { ContractRow, JobRow, UserRow } from '../../db/schema'
 import { badRequest, conflict, notFound } from '../../errors'
@@ -51,6 +52,7 @@ export interface PaymentsDeps {
   jobs: JobsService
   provider: PaymentProvider
   feeBps: number
+  log?: FastifyBaseLogger
 }
 
 /**

@@ -4,26 +4,30 @@ import { notificationsService } from '../notifications/notifications.service'
 import { paymentBooking } from './payments.booking'
 import { paymentsContext, type PaymentsDeps } from './payments.context'
 import { paymentsRepo } from './payments.repo'
+import { paymentRelease, type ReleaseDeps } from './payments.release'
 import { paymentSettlement } from './payments.settlement'
 import { paymentSummaries } from './payments.summaries'
 
 export type { PaymentsDeps } from './payments.context'
 
 /** Escrow: orders, verified payments, the ledger, release and refund (ADR 011, 012). */
-export function paymentsService(deps: PaymentsDeps) {
+export function paymentsService(deps: PaymentsDeps & { release: ReleaseDeps }) {
   const ctx = paymentsContext(deps)
   const { db, loadAs } = ctx
   const summaries = paymentSummaries(ctx)
   const booking = paymentBooking(ctx, summaries)
-  const settlement = paymentSettlement(ctx, summaries)
+  const releaser = paymentRelease(ctx, summaries, deps.release)
+  const settlement = paymentSettlement(ctx, summaries, releaser)
 
   return {
     refundUnreleased: settlement.refundUnreleased,
+    refunds: settlement.refunds,
     createOrder: booking.createOrder,
     verify: booking.verify,
     sandboxPay: booking.sandboxPay,
     webhook: booking.webhook,
     release: settlement.release,
+    releasePreview: releaser.preview,
     refund: settlement.refund,
     summary: summaries.summary,
     earnings: summaries.earnings,
