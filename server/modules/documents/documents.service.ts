@@ -150,7 +150,7 @@ export function documentsService(deps: {
           _id: i.id,
           kind: 'invoice' as const,
           number: i.number,
-          title: `Tax invoice ${i.number}`,
+          title: `GST tax invoice ${i.number}`,
           date: i.issuedAt.toISOString(),
           at: i.issuedAt.getTime(),
           amount: paiseToRupees(invoiceTotal(i)),

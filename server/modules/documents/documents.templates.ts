@@ -225,10 +225,7 @@ export function adviceLayout(v: {
       ['Date', dateText(p.createdAt)],
       ['Financial year', p.financialYear],
     ],
-    parties: [
-      supplier(v.platform),
-      { heading: 'Payee', lines: [v.payee.name, ...(v.payee.email ? [v.payee.email] : [])] },
-    ],
+    parties: [supplier(v.platform), { heading: 'Payee', lines: personLines(v.payee) }],
     sections: [
       {
         kind: 'pairs',

@@ -1,0 +1,132 @@
+import crypto from 'node:crypto'
+import { eq, sql } from 'drizzle-orm'
+import { financialYearOf, invoiceNumber } from '@common/financial-year'
+import { splitRelease } from '@common/tax'
+import { panEntityOf } from '@common/tax-ids'
+import type { Db } from '../../db/client'
+import { invoices, ledgerTransactions, payoutAccounts, payouts, transfers } from '../../db/schema'
+import type { Sealer } from '../payouts/sealer'
+
+/**
+ * Test support: the rows a release writes (ADR 050) — a release ledger transaction, its payouts row, the fee's GST
+ * invoice with the next number of its year — written directly, split by `splitRelease` as the release does. The
+ * documents tests render these rows; the release's own tests cover how they are made.
+ */
+export async function insertRelease(
+  db: Db,
+  sealer: Sealer,
+  v: {
+    jobId: string
+    contractId: string
+    freelancerId: string
+    clientId: string
+    grossPaise: number
+    feeBps: number
+    platformState: string
+    at?: Date
+  },
+) {
+  const at = v.at ?? new Date()
+  const fy = financialYearOf(at)
+  // Without payout details: no PAN (5 % TDS) and, as the release assumes, the platform's own state.
+  const [account] = await db.select().from(payoutAccounts).where(eq(payoutAccounts.userId, v.freelancerId))
+  const pan = account ? sealer.open(account.panSealed, `payout:${v.freelancerId}:pan`) : null
+  const state = account?.state ?? v.platformState
+  const split = splitRelease({
+    grossPaise: v.grossPaise,
+    feeBps: v.feeBps,
+    platformState: v.platformState,
+    freelancer: {
+      state,
+      hasPan: pan !== null,
+      panEntity: pan ? panEntityOf(pan) : undefined,
+      hasGstin: !!account?.gstinSealed,
+    },
+    fyGrossBeforePaise: 0,
+  })
+  return db.transaction(async (tx) => {
+    const [txn] = await tx
+      .insert(ledgerTransactions)
+      .values({
+        kind: 'release',
+        jobId: v.jobId,
+        contractId: v.contractId,
+        idempotencyKey: `test-release-${crypto.randomUUID()}`,
+        amountPaise: v.grossPaise,
+        createdAt: at,
+      })
+      .returning()
+    const [payout] = await tx
+      .insert(payouts)
+      .values({
+        releaseTransactionId: txn.id,
+        jobId: v.jobId,
+        contractId: v.contractId,
+        freelancerId: v.freelancerId,
+        clientId: v.clientId,
+        financialYear: fy,
+        grossPaise: split.grossPaise,
+        feePaise: split.feePaise,
+        gstCgstPaise: split.gst.cgstPaise,
+        gstSgstPaise: split.gst.sgstPaise,
+        gstIgstPaise: split.gst.igstPaise,
+        tdsPaise: split.tds.paise,
+        tdsRateBps: split.tds.rateBps,
+        tcsCgstPaise: split.tcs.cgstPaise,
+        tcsSgstPaise: split.tcs.sgstPaise,
+        tcsIgstPaise: split.tcs.igstPaise,
+        netPaise: split.netPaise,
+        status: 'queued',
+        createdAt: at,
+      })
+      .returning()
+    const counter =
+      await tx.execute(sql`insert into invoice_counters (financial_year, last_seq) values (${fy}, 1)
+      on conflict (financial_year) do update set last_seq = invoice_counters.last_seq + 1 returning last_seq`)
+    const seq = Number((counter.rows[0] as { last_seq: number }).last_seq)
+    const [invoice] = await tx
+      .insert(invoices)
+      .values({
+        number: invoiceNumber('ML', fy, seq),
+        financialYear: fy,
+        seq,
+        payoutId: payout.id,
+        freelancerId: v.freelancerId,
+        placeOfSupply: state,
+        recipientGstinSealed: account?.gstinSealed ?? null,
+        taxablePaise: split.feePaise,
+        cgstPaise: split.gst.cgstPaise,
+        sgstPaise: split.gst.sgstPaise,
+        igstPaise: split.gst.igstPaise,
+        issuedAt: at,
+      })
+      .returning()
+    return { payout, invoice, split }
+  })
+}
+
+/**
+ * Test support: the payout's net reached the freelancer's bank — one processed transfer with the settlement's UTR, and
+ * the payout paid — as the transfer and settlement webhooks leave them (ADR 050).
+ */
+export async function settlePayout(db: Db, payoutId: string, utr: string) {
+  const [payout] = await db.select().from(payouts).where(eq(payouts.id, payoutId))
+  const at = new Date()
+  await db.transaction(async (tx) => {
+    await tx.insert(transfers).values({
+      reference: `test-trf-${crypto.randomUUID()}`,
+      payoutId,
+      freelancerId: payout.freelancerId,
+      providerPaymentId: `pay_test${crypto.randomBytes(5).toString('hex')}`,
+      providerAccountId: 'acc_test',
+      amountPaise: payout.netPaise,
+      status: 'processed',
+      providerTransferId: `trf_${crypto.randomBytes(7).toString('hex')}`,
+      settlementId: `setl_${crypto.randomBytes(7).toString('hex')}`,
+      utr,
+      settledAt: at,
+      processedAt: at,
+    })
+    await tx.update(payouts).set({ status: 'paid', paidAt: at }).where(eq(payouts.id, payoutId))
+  })
+}
