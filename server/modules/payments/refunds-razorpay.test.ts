@@ -189,12 +189,13 @@ describe('pending at the provider, settled by its webhook', () => {
     expect(still.status).toBe('pending')
     expect(await settled(job._id)).toBe(1)
     expect((await ledgerRepo.balance(db(), accountKey.client(asha.user._id))) - clientBefore).toBe(100_000)
-    const messages = (await injectAs(ctx.app, asha, { method: 'GET', url: '/api/v1/notification' }))
-      .json()
-      .notifications.map((n: any) => n.message)
-    expect(
-      messages.filter((m: string) => m.includes(job.title) && m.includes('back on your card/UPI')),
-    ).toEqual([`₹1,000.00 is back on your card/UPI for “${job.title}”`])
+    const told = await db().execute(
+      sql`select message from notifications where metadata->>'jobId' = ${job._id} and type = 'payment_refunded'
+          and message like '%back on your card/UPI%'`,
+    )
+    expect(told.rows.map((r: any) => r.message)).toEqual([
+      `₹1,000.00 is back on your card/UPI for “${job.title}”`,
+    ])
   })
 
   it('refund.failed fails a pending refund; an operator’s retry makes a new one that is processed', async () => {
