@@ -298,3 +298,88 @@ test('a client releases after seeing the split and refunds to the card; the free
   expect(csvText).toContain(preview.net.toFixed(2))
   await other.context.close()
 })
+
+test('a release goes ahead when its split cannot be shown; another year and a failed load say so', async ({
+  page,
+  toasts,
+  browser,
+}, testInfo) => {
+  const t = tag()
+  const client = await createUserViaApi({ fullname: `Kavya Nair ${t}`, role: 'client' })
+  const dev = await createUserViaApi({ fullname: `Arjun Das ${t}`, role: 'freelancer' })
+  const { job } = await call<{ job: { _id: string; title: string } }>('POST', '/job/post', client.token, {
+    title: `Proofread ${t} brochure`,
+    description: 'Proofread our four-page brochure.',
+    paymentType: 'one-time',
+    locationPreference: 'Remote',
+    amount: '2000',
+    skills: ['Proofreading'],
+  })
+  const { application } = await call<{ application: { _id: string } }>(
+    'POST',
+    `/application/jobs/${job._id}/apply`,
+    dev.token,
+    {},
+  )
+  await call('PATCH', `/application/applications/${application._id}/status`, client.token, {
+    status: 'accepted',
+  })
+  const order = await call<{ orderId: string }>('POST', '/payments/create-order', client.token, {
+    jobId: job._id,
+  })
+  const paid = await call<Record<string, string>>('POST', '/payments/sandbox/pay', client.token, {
+    orderId: order.orderId,
+    outcome: 'success',
+  })
+  await call('POST', '/payments/verify', client.token, {
+    jobId: job._id,
+    razorpay_payment_id: paid.razorpay_payment_id,
+    razorpay_order_id: paid.razorpay_order_id,
+    razorpay_signature: paid.razorpay_signature,
+  })
+
+  // The preview fails: the dialog says so and the release still works.
+  await page.route('**/api/v1/contracts/*/release-preview**', (route) =>
+    route.fulfill({ status: 503, json: { success: false, message: 'Try again later' } }),
+  )
+  await signInAs(page, client, `/description/${job._id}`)
+  await hire(page, dev.user.fullname).getByRole('button', { name: 'Release' }).click()
+  const release = page.getByRole('dialog', { name: 'Release payment' })
+  await expect(release.getByRole('status')).toHaveText(/The split could not be shown\. You can still release/)
+  await expect(release.getByRole('region', { name: 'Split of this release' })).toHaveCount(0)
+  await release.getByRole('button', { name: `Release ${formatRupees(2000)}` }).click()
+  await toasts.expect(`Released ${formatRupees(2000)} to ${dev.user.fullname}`, 'success')
+
+  // The freelancer's /earnings: a load that fails offers Retry; last year is empty; this year has the release.
+  const other = await openAs(browser, dev, '/', page.viewportSize()!, testInfo.project.name === 'mobile')
+  const fp = other.page
+  // Down until the error shows (the app retries a 5xx twice on its own), then back for Retry.
+  let down = true
+  await fp.route('**/api/v1/payouts', (route) =>
+    down
+      ? route.fulfill({ status: 500, json: { success: false, message: 'Payouts are resting' } })
+      : route.continue(),
+  )
+  await fp.goto('/earnings?year=2025-26')
+  await expect(main(fp).getByRole('alert')).toContainText('Payouts are resting')
+  down = false
+  await main(fp).getByRole('alert').getByRole('button', { name: 'Retry' }).click()
+  await expect(main(fp).getByRole('alert')).toHaveCount(0)
+  const year = main(fp).getByLabel('Financial year')
+  await expect(year).toHaveValue('2025-26')
+  await expect(main(fp).getByText('No earnings in 2025-26')).toBeVisible()
+  // Last year's statement is there even with nothing in it; this year's release is not.
+  const lastYearDocs = main(fp).getByRole('list', { name: 'Documents for 2025-26' })
+  await expect(lastYearDocs).toContainText('Yearly statement 2025-26')
+  await expect(lastYearDocs).not.toContainText(job.title)
+  await shot(fp, testInfo, 'money-empty-year')
+
+  // The year picker is a native select: keyboard and screen readers work it as any other.
+  await year.focus()
+  await year.selectOption('2026-27')
+  await expect(fp).toHaveURL(/[?&]year=2026-27/)
+  const row = main(fp).getByTestId('earning-row').filter({ visible: true }).filter({ hasText: job.title })
+  await expect(row).toContainText(formatRupees(2000))
+  await expect(row).toContainText('Pending payout')
+  await other.context.close()
+})

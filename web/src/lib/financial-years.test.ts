@@ -5,6 +5,7 @@ import {
   financialYearChoices,
   financialYearSpan,
   inFinancialYear,
+  previousFinancialYear,
 } from './financial-years'
 
 const nov2026 = new Date('2026-11-26T10:00:00Z')
@@ -30,12 +31,17 @@ describe('financialYearChoices', () => {
   it('lists each year once, newest first, with the current and chosen ones', () => {
     expect(financialYearChoices(['2024-25', '2026-27', '2024-25'], '2023-24', nov2026)).toEqual([
       '2026-27',
+      '2025-26',
       '2024-25',
       '2023-24',
     ])
   })
   it('drops what is not a financial year', () => {
-    expect(financialYearChoices(['2025', 'x', '1999-00'], '2026-27', nov2026)).toEqual(['2026-27', '1999-00'])
+    expect(financialYearChoices(['2025', 'x', '1999-00'], '2026-27', nov2026)).toEqual([
+      '2026-27',
+      '2025-26',
+      '1999-00',
+    ])
   })
 })
 
@@ -50,6 +56,13 @@ describe('inFinancialYear', () => {
     expect(inFinancialYear(undefined, '2026-27')).toBe(false)
     expect(inFinancialYear('soon', '2026-27')).toBe(false)
     expect(inFinancialYear('2026-11-26T00:00:00Z', 'FY27')).toBe(false)
+  })
+})
+
+describe('previousFinancialYear', () => {
+  it('steps back a year, across a century too', () => {
+    expect(previousFinancialYear('2026-27')).toBe('2025-26')
+    expect(previousFinancialYear('2000-01')).toBe('1999-00')
   })
 })
 

@@ -11,13 +11,25 @@ export function chosenFinancialYear(
   return asked && isFinancialYear(asked) ? asked : currentFinancialYear(now)
 }
 
-/** The years a picker offers: the ones with records, the current and the chosen one; newest first, each once. */
+/** The year before a financial year: '2026-27' → '2025-26'. */
+export function previousFinancialYear(fy: string): string {
+  const start = Number(fy.slice(0, 4)) - 1
+  return `${start}-${String((start + 1) % 100).padStart(2, '0')}`
+}
+
+/**
+ * The years a picker offers: the ones with records, the current one and the one before it (returns for it are filed
+ * well into the current year), and the chosen one; newest first, each once.
+ */
 export function financialYearChoices(
   withRecords: readonly string[],
   chosen: string,
   now: Date | number = Date.now(),
 ): string[] {
-  const all = new Set([currentFinancialYear(now), chosen, ...withRecords].filter(isFinancialYear))
+  const current = currentFinancialYear(now)
+  const all = new Set(
+    [current, previousFinancialYear(current), chosen, ...withRecords].filter(isFinancialYear),
+  )
   return [...all].sort((a, b) => b.localeCompare(a))
 }
 

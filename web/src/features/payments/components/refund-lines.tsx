@@ -15,7 +15,12 @@ export function RefundLines({ refunds }: { refunds: readonly ContractRefund[] })
         return (
           <li key={r._id} className={`flex items-start gap-1.5 ${TONES[r.status] ?? TONES.pending}`}>
             <Icon className="mt-px size-3.5 shrink-0" aria-hidden />
-            <span>{refundText(r)}</span>
+            <span>
+              {refundText(r)}
+              {r.bankReference ? (
+                <span className="text-muted-foreground"> · bank reference {r.bankReference}</span>
+              ) : null}
+            </span>
           </li>
         )
       })}
