@@ -1,5 +1,7 @@
 import { z } from 'zod'
 import { FUND_STATUSES } from './payment'
+import { RefundDto } from './refund'
+import { ContractPayoutDto } from './payout-money'
 
 /** A hire (ADR 048), as GET /api/v1/contracts and /api/v1/contracts/:id answer it. Money is rupees. */
 export const ContractDto = z.object({
@@ -32,6 +34,10 @@ export const ContractDto = z.object({
   }),
   createdAt: z.string(),
   endedAt: z.string().nullable(),
+  /** Refunds to the client's card or UPI (ADR 050); only on GET /api/v1/contracts/:id. */
+  refunds: z.array(RefundDto).optional(),
+  /** Releases split into fee, taxes and net, and where the net is (ADR 050); only on GET /api/v1/contracts/:id. */
+  payouts: z.array(ContractPayoutDto).optional(),
 })
 export type ContractDtoType = z.infer<typeof ContractDto>
 

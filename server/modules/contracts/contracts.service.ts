@@ -2,8 +2,10 @@ import type { Db } from '../../db/client'
 import { isUuid } from '../../lib/ids'
 import type { UserRow } from '../../db/schema'
 import { authorizeRead } from './contracts.policy'
-import { presentContract } from './contracts.presenter'
+import { presentContract, presentRefund } from './contracts.presenter'
 import { contractsRepo } from './contracts.repo'
+import { presentContractPayout } from '../payouts/payouts.presenter'
+import { transfersRepo } from '../payouts/transfers.repo'
 
 /** Reading hires (ADR 048); they are made and ended by application decisions, funded by payments. */
 export function contractsService(deps: { db: Db }) {
@@ -16,9 +18,16 @@ export function contractsService(deps: { db: Db }) {
       return rows.map(presentContract)
     },
     async get(user: UserRow, id: string) {
-      authorizeRead(user, await contractsRepo.byId(db, id))
+      const contract = await contractsRepo.byId(db, id)
+      authorizeRead(user, contract)
       const [row] = await contractsRepo.list(db, { userId: null, id })
-      return presentContract(row)
+      const refunds = await contractsRepo.refundsOf(db, contract!)
+      const payouts = await transfersRepo.listOf(db, null, contract!.id)
+      return {
+        ...presentContract(row),
+        refunds: refunds.map(presentRefund),
+        payouts: payouts.map(presentContractPayout),
+      }
     },
   }
 }
