@@ -184,3 +184,37 @@ export async function browserCookies(appUrl: string, token: string): Promise<str
   if (!res.ok || !xsrf) throw new Error(`signing in with a made session failed: ${res.status}`)
   return `token=${token}; XSRF-TOKEN=${xsrf}`
 }
+
+/** As `load`, also counting the answers the read cache served (its `x-read-cache: hit` header). */
+export async function loadCounting(
+  url: string,
+  headers: Record<string, string>,
+  opts: { connections: number; seconds: number },
+): Promise<Measured & { hitRate: number }> {
+  await autocannon({ url, headers, connections: 10, duration: 1 })
+  await fetch(url, { headers }).catch(() => {})
+  let hits = 0
+  let answers = 0
+  const r = await autocannon({
+    url,
+    connections: opts.connections,
+    duration: opts.seconds,
+    requests: [
+      {
+        method: 'GET',
+        headers,
+        onResponse: (_status: number, _body: string, _context: object, h?: Record<string, unknown>) => {
+          answers++
+          if (h?.['x-read-cache'] === 'hit') hits++
+        },
+      },
+    ],
+  })
+  return {
+    rps: r.requests.average,
+    p50: r.latency.p50,
+    p99: r.latency.p99,
+    errors: r.errors + r.non2xx,
+    hitRate: answers ? hits / answers : 0,
+  }
+}

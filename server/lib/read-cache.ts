@@ -239,7 +239,7 @@ export function createReadCache(opts: ReadCacheOptions): ReadCache {
 /**
  * Answers with `schema`-checked JSON from the cache (computing it on a miss), stored under `scope`'s tags. The check
  * runs once per computed value, as the route's response serializer would; hits send the stored bytes. `fresh`: see
- * `ReadCache.get`.
+ * `ReadCache.get`. The `x-read-cache` header says `hit` (stored, or shared with a running computation) or `miss`.
  */
 export async function sendCached<S extends z.ZodType>(
   reply: FastifyReply,
@@ -250,15 +250,19 @@ export async function sendCached<S extends z.ZodType>(
   scope: Scope<z.output<S>>,
   fresh = false,
 ): Promise<FastifyReply> {
+  let computed = false
   const body = await cache.get(
     key,
     async () => {
+      computed = true
       const answer = schema.parse(await compute())
       return { body: Buffer.from(JSON.stringify(answer)), tags: scope.of?.(answer) }
     },
     scope,
     fresh,
   )
+  // Whether this answer was computed for this request (`npm run bench` reads the hit rate from it).
+  reply.header('x-read-cache', computed ? 'miss' : 'hit')
   return sendJson(reply, body)
 }
 

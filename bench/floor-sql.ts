@@ -1,0 +1,24 @@
+// The floor's statement for a page: every read the app's route runs for it, as one statement that builds the JSON in
+// the database. The floor server (bench/floor.ts) runs it per request and sends the text it returns.
+import type { Statement } from './explain'
+
+/** Statements that only read (a view count's insert, a transaction's begin/commit and settings are left out). */
+const isRead = (text: string) =>
+  /^\s*(select|with)\b/i.test(text) && !/\b(insert\s+into|update\s+\w+\s+set|delete\s+from)\b/i.test(text)
+
+/**
+ * One statement answering with a JSON object whose keys are the reads' positions and values their rows: the same
+ * rows the app reads for the page, with the parameters each ran with, renumbered into one list.
+ */
+export function floorStatement(statements: Statement[]): Statement {
+  const reads = statements.filter((s) => isRead(s.text))
+  if (!reads.length) throw new Error('the route ran no read')
+  const values: unknown[] = []
+  const parts = reads.map((s, i) => {
+    const offset = values.length
+    values.push(...s.values)
+    const text = s.text.replace(/\$(\d+)/g, (_m, n: string) => `$${Number(n) + offset}`)
+    return `'${i}', (select coalesce(json_agg(r), '[]'::json) from (${text}) r)`
+  })
+  return { text: `select json_build_object(${parts.join(', ')})::text as json`, values }
+}
