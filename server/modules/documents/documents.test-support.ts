@@ -4,13 +4,13 @@ import { financialYearOf, invoiceNumber } from '@common/financial-year'
 import { splitRelease } from '@common/tax'
 import { panEntityOf } from '@common/tax-ids'
 import type { Db } from '../../db/client'
-import { invoices, ledgerTransactions, payoutAccounts, payouts, transfers } from '../../db/schema'
+import { invoices, ledgerTransactions, payoutAccounts, payouts } from '../../db/schema'
 import type { Sealer } from '../payouts/sealer'
 
 /**
  * Test support: the rows a release writes (ADR 050) — a release ledger transaction, its payouts row, the fee's GST
- * invoice with the next number of its year — written directly, split by `splitRelease` as the release does. The
- * documents tests render these rows; the release's own tests cover how they are made.
+ * invoice with the next number of its year — written directly, split by `splitRelease` as the release does, for a
+ * fixture whose app charges no fee (the authorization matrix's kit), where a real release issues no invoice.
  */
 export async function insertRelease(
   db: Db,
@@ -102,31 +102,5 @@ export async function insertRelease(
       })
       .returning()
     return { payout, invoice, split }
-  })
-}
-
-/**
- * Test support: the payout's net reached the freelancer's bank — one processed transfer with the settlement's UTR, and
- * the payout paid — as the transfer and settlement webhooks leave them (ADR 050).
- */
-export async function settlePayout(db: Db, payoutId: string, utr: string) {
-  const [payout] = await db.select().from(payouts).where(eq(payouts.id, payoutId))
-  const at = new Date()
-  await db.transaction(async (tx) => {
-    await tx.insert(transfers).values({
-      reference: `test-trf-${crypto.randomUUID()}`,
-      payoutId,
-      freelancerId: payout.freelancerId,
-      providerPaymentId: `pay_test${crypto.randomBytes(5).toString('hex')}`,
-      providerAccountId: 'acc_test',
-      amountPaise: payout.netPaise,
-      status: 'processed',
-      providerTransferId: `trf_${crypto.randomBytes(7).toString('hex')}`,
-      settlementId: `setl_${crypto.randomBytes(7).toString('hex')}`,
-      utr,
-      settledAt: at,
-      processedAt: at,
-    })
-    await tx.update(payouts).set({ status: 'paid', paidAt: at }).where(eq(payouts.id, payoutId))
   })
 }

@@ -1,15 +1,12 @@
 import path from 'node:path'
-import { eq, sql } from 'drizzle-orm'
+import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { financialYearOf } from '@common/financial-year'
 import { gstinCheckChar } from '@common/tax-ids'
-import { payouts } from '../../db/schema'
 import { createTestApp, injectAs, signUp, type Session, type TestCtx } from '../../test/helpers'
 import { fund, hiredJob, perUnit } from '../../test/payments'
-import { createSealer } from '../payouts/sealer'
 import { amountInWords, drawable, indianWords } from './documents.format'
 import { csvField } from './documents.statement'
-import { insertRelease, settlePayout } from './documents.test-support'
 
 const PAN = 'AAACK1234F' // a company's PAN (4th character C): TDS at 0.1 % from the first rupee
 const GSTIN = (() => {
@@ -18,7 +15,6 @@ const GSTIN = (() => {
 })()
 const LEGAL_NAME = 'Kavya Designs Private Limited'
 const TITLE = 'Logo, "brand" kit for a tea shop'
-const UTR = 'HDFCR52026112700123'
 
 /** Every text item of every page, whitespace collapsed: what a reader (or a search) finds in the PDF. */
 async function pdfText(body: Buffer): Promise<string> {
@@ -65,6 +61,8 @@ let freelancer2: Session
 let operator: Session
 let job: any
 let contractId: string
+/** Each payout's UTR, by its gross in rupees. */
+let utrs: Map<number, string>
 const year = financialYearOf(new Date())
 
 const get = (s: Session | null, url: string) => injectAs(ctx.app, s, { method: 'GET', url })
@@ -81,31 +79,31 @@ const pdf = async (s: Session, url: string) => {
   return pdfText(res.rawPayload)
 }
 
-/**
- * Releases `units` through the real route. Until the release writes its own payouts and invoice rows (ADR 050), the
- * rows it would write are added by test support, split the same way.
- */
+/** Releases `units` through the route; the release writes its payouts row and the fee's invoice (ADR 050). */
 async function release(units: number) {
-  const db = ctx.database.db
-  const count = async () =>
-    (await db.select({ id: payouts.id }).from(payouts).where(eq(payouts.contractId, contractId))).length
-  const before = await count()
   const res = await injectAs(ctx.app, client, {
     method: 'POST',
     url: '/api/v1/payments/release',
     payload: { jobId: job._id, contractId, units },
   })
   expect(res.statusCode, res.body).toBe(200)
-  if ((await count()) === before)
-    await insertRelease(db, createSealer(ctx.app.config.DATA_ENCRYPTION_KEY), {
-      jobId: job._id,
-      contractId,
-      freelancerId: freelancer.user._id,
-      clientId: client.user._id,
-      grossPaise: units * 3000_00,
-      feeBps: 1000,
-      platformState: 'Karnataka',
-    })
+}
+
+/**
+ * Waits for the sandbox to review the freelancer's payout account (reading it applies the review's webhooks, ADR
+ * 049), for the transfers the activation starts and for their settlements, which bring the UTRs (ADR 050).
+ * Answers each payout's UTR by its gross in rupees.
+ */
+async function settled(count: number): Promise<Map<number, string>> {
+  const deadline = Date.now() + 30_000
+  for (;;) {
+    await get(freelancer, '/api/v1/payouts/account')
+    const body = (await get(freelancer, '/api/v1/payouts')).json()
+    const paid = (body.payouts ?? []).filter((p: any) => p.utr)
+    if (paid.length === count) return new Map(paid.map((p: any) => [p.gross, p.utr]))
+    if (Date.now() > deadline) throw new Error(`payouts not settled: ${JSON.stringify(body)}`)
+    await new Promise((r) => setTimeout(r, 250))
+  }
 }
 
 beforeAll(async () => {
@@ -143,13 +141,7 @@ beforeAll(async () => {
   await fund(ctx.app, client, job._id, { units: 5 })
   await release(3)
   await release(2)
-  // The ₹9,000 release's net reached the bank; the ₹6,000 one still waits for the freelancer's account.
-  const [first] = await ctx.database.db
-    .select({ id: payouts.id })
-    .from(payouts)
-    .where(eq(payouts.contractId, contractId))
-    .orderBy(payouts.createdAt)
-  await settlePayout(ctx.database.db, first.id, UTR)
+  utrs = await settled(2)
 }, 60_000)
 afterAll(() => ctx?.close())
 
@@ -257,7 +249,7 @@ describe('GET /api/v1/documents?format=csv', () => {
       expect(rows.reduce((s, r) => s + paise(r[col]), 0)).toBe(paise(total[col]))
     }
     expect(total.slice(3)).toEqual(['15000.00', '1500.00', '270.00', '', '15.00', '75.00', '13140.00', ''])
-    expect(rows.map((r) => r[10])).toEqual([UTR, ''])
+    expect(rows.map((r) => r[10])).toEqual([utrs.get(9000), utrs.get(6000)])
     // Each release's lines add up to its gross.
     for (const r of rows)
       expect(paise(r[4]) + paise(r[5]) + paise(r[7]) + paise(r[8]) + paise(r[9])).toBe(paise(r[3]))
@@ -390,7 +382,7 @@ describe('GET /api/v1/documents/advice/:id.pdf', () => {
       'INR 7,884.00',
       'BLRM12345C',
       'Transferred',
-      UTR,
+      utrs.get(9000)!,
       'Payout status: Paid',
     ])
       expect(text).toContain(s)
@@ -430,7 +422,8 @@ describe('GET /api/v1/documents/statement/:year.pdf', () => {
       '7,884.00',
       '5,256.00',
       'Payouts to your bank',
-      UTR,
+      utrs.get(9000)!,
+      utrs.get(6000)!,
     ])
       expect(text).toContain(s)
   })
