@@ -18,7 +18,7 @@ import {
 } from './jobs.listing'
 import { authorize, type JobAction } from './jobs.policy'
 import { presentJob } from './jobs.presenter'
-import { applicationCount, hasApplication, jobsRepo } from './jobs.repo'
+import { applicationCount, jobsRepo } from './jobs.repo'
 import { nextStatus, type StatusChange } from './jobs.status'
 import { viewMemory, type ViewMemory } from './jobs.views'
 
@@ -181,20 +181,22 @@ export function jobsService(deps: {
 
     /** A job's detail; counts the view once per viewer per day (the creator's own views do not count). */
     async get(viewer: UserRow | null, id: string, viewerKey: string): Promise<JobDtoType> {
-      const found = await jobsRepo.byId(db, id)
+      // One statement reads the job with everything its page shows, the viewer's own application included.
+      const found = await jobsRepo.view(db, id, viewer?.id ?? null)
       // Only an archived job asks whether the viewer applied to it (the policy keeps it readable to them).
       const applied =
         !!viewer &&
-        !!found?.archivedAt &&
-        found.createdBy !== viewer.id &&
-        (await hasApplication(db, id, viewer.id))
-      authorize(viewer, 'view', found, applied)
-      const job = found!
-      if (viewer?.id !== job.createdBy && !views.has(id, viewerKey)) {
-        await jobsRepo.recordView(db, id, viewerKey)
+        !!found?.job.archivedAt &&
+        found.job.createdBy !== viewer.id &&
+        found.applications.some((a) => a.applicant === viewer.id)
+      authorize(viewer, 'view', found?.job ?? null, applied)
+      const v = found!
+      if (viewer?.id !== v.job.createdBy && !views.has(id, viewerKey)) {
+        // Counted here: the page shows the count with this view in it, as a second read would.
+        if (await jobsRepo.recordView(db, id, viewerKey)) v.job = { ...v.job, views: v.job.views + 1 }
         views.add(id, viewerKey)
       }
-      return present(id, viewer)
+      return presentJob(v, viewer?.id ?? null)
     },
 
     /** True when this viewer's visit to the job is already counted today (a cached answer may be served). */
