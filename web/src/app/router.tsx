@@ -1,10 +1,12 @@
 import { Outlet, createBrowserRouter, type RouteObject } from 'react-router'
-import { POSTER_ROLES } from '@common/roles'
+import { OPERATOR_ROLE, POSTER_ROLES } from '@common/roles'
 import { paths } from '@/config/paths'
-import { RequireAuth } from '@/lib/authorization'
+import { OPERATOR_ONLY_TEXT, RequireAuth } from '@/lib/authorization'
 import { AppLayout } from './layout/app-layout'
 import { AppShellFallback } from './layout/app-shell-fallback'
 import { RouteError } from './routes/route-error'
+
+const OPERATOR_ROLES = [OPERATOR_ROLE] as const
 
 const placeholder = (name: keyof typeof import('./routes/simple-placeholders')) => async () => {
   const m = await import('./routes/simple-placeholders')
@@ -66,6 +68,16 @@ export const routes: RouteObject[] = [
       { path: paths.chat.pattern, lazy: () => import('./routes/chat/index') },
       { path: paths.conversation.pattern, lazy: () => import('./routes/chat/conversation') },
       { path: paths.experiencesCreate.pattern, lazy: placeholder('ExperiencesCreatePlaceholder') },
+      {
+        // The operator role's money page (ADR 053), beside the poster's /admin area: operators only.
+        path: paths.adminMoney.pattern,
+        element: (
+          <RequireAuth roles={OPERATOR_ROLES} deniedText={OPERATOR_ONLY_TEXT}>
+            <Outlet />
+          </RequireAuth>
+        ),
+        children: [{ index: true, lazy: () => import('./routes/admin-money') }],
+      },
       {
         // The /admin URLs (product.md §3) are the poster's job-posting area (post, manage, applicants), open to
         // clients and operators alike: "admin" here names the area, not the operator role.

@@ -28,6 +28,8 @@ export const paths = {
   earnings: { pattern: '/earnings', href: () => '/earnings' },
   feed: { pattern: '/feed', href: () => '/feed' },
   payoutSettings: { pattern: '/settings/payouts', href: () => '/settings/payouts' },
+  // The operators' (role `admin`) money page: reconciliation and money out to retry (ADR 053).
+  adminMoney: { pattern: '/admin/money', href: () => '/admin/money' },
 } as const
 
 /** product.md §3: Chat is highlighted when the path contains /chat. */

@@ -13,12 +13,24 @@ export interface ReturnState {
 export const ADMIN_ONLY_TEXT =
   'Posting and managing jobs is for clients. Switch to hiring from your profile menu to post one.'
 
+/** What a client or freelancer hears when an operators' page sends them home. */
+export const OPERATOR_ONLY_TEXT = 'This page is for Microlance operators.'
+
 /**
  * Guards a subtree: a visitor who is not signed in goes to /login with the return location kept; a signed-in user
  * whose role is not in `roles` goes to / and is told why. The one exception is a job's applicants page, where a
  * rejected applicant's notification leads (product.md §11): they go to that job's page instead, which they can read.
  */
-export function RequireAuth({ children, roles }: { children: ReactNode; roles?: readonly Role[] }) {
+export function RequireAuth({
+  children,
+  roles,
+  deniedText = ADMIN_ONLY_TEXT,
+}: {
+  children: ReactNode
+  roles?: readonly Role[]
+  /** The toast for a signed-in user whose role is not in `roles`. */
+  deniedText?: string
+}) {
   const { user } = useAuth()
   const location = useLocation()
   const applicantsOf = matchPath(paths.adminApplicants.pattern, location.pathname)?.params.id
@@ -26,8 +38,8 @@ export function RequireAuth({ children, roles }: { children: ReactNode; roles?: 
   useEffect(() => {
     // sonner loads on demand: the guard is part of the first download (web/tooling/bundle-budget.test.ts).
     if (denied && !applicantsOf)
-      void import('sonner').then((m) => m.toast.info(ADMIN_ONLY_TEXT, { id: 'admin-only' }))
-  }, [denied, applicantsOf])
+      void import('sonner').then((m) => m.toast.info(deniedText, { id: 'admin-only' }))
+  }, [denied, applicantsOf, deniedText])
   if (!user) {
     const state: ReturnState = { from: location.pathname + location.search + location.hash }
     return <Navigate to={paths.login.href()} replace state={state} />

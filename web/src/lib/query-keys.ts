@@ -79,6 +79,9 @@ export const queryKeys = {
     year: (year: string) => ['documents', year] as const,
   },
 
+  /** GET /admin/money: the operators' money page, the latest reconciliation and money out to retry (ADR 053). */
+  operatorMoney: () => ['operator-money'] as const,
+
   /** The socket handlers write to the same keys the chat screens read. */
   chat: {
     all: ['chat'] as const,

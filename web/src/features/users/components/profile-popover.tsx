@@ -1,9 +1,19 @@
 import { useEffect, useState, type FormEvent, type ReactNode } from 'react'
 import { Link } from 'react-router'
-import { ArrowLeftRight, Camera, FileText, Landmark, LogOut, Pencil, UserRound, Wallet } from 'lucide-react'
+import {
+  ArrowLeftRight,
+  Camera,
+  FileText,
+  Landmark,
+  LogOut,
+  Pencil,
+  Scale,
+  UserRound,
+  Wallet,
+} from 'lucide-react'
 import { toast } from 'sonner'
 import { TOAST } from '@common/limits'
-import type { SelfRole } from '@common/roles'
+import { isOperator, type SelfRole } from '@common/roles'
 import type { User } from '@common/schemas/user'
 import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
@@ -140,6 +150,12 @@ function ProfileSummary({
         <Link to={paths.payoutSettings.href()} className={itemClass} onClick={onNavigate}>
           <Landmark aria-hidden /> Payout details
         </Link>
+        {isOperator(user) ? (
+          // Operators' own page: the reconciliation and money out that needs a hand (ADR 053).
+          <Link to={paths.adminMoney.href()} className={itemClass} onClick={onNavigate}>
+            <Scale aria-hidden /> Money checks
+          </Link>
+        ) : null}
         {target ? (
           <button type="button" className={itemClass} onClick={onSwitch} disabled={switchRole.isPending}>
             {switchRole.isPending ? <Spinner /> : <ArrowLeftRight aria-hidden />}

@@ -1,0 +1,1 @@
+export { OperatorMoney } from './components/operator-money'
