@@ -21,7 +21,7 @@ import { hireOf, jobClosed, mismatch, tellBothSides, type PaymentsContext } from
 import { razorpayId } from './payments.provider'
 import { paymentsRepo } from './payments.repo'
 import type { PaymentSummaries } from './payments.summaries'
-import { refundWebhook } from './refunds'
+import { refundFlow, refundWebhook } from './refunds'
 
 /**
  * Money in: provider orders for what a job still needs, the browser's verify, the sandbox checkout and webhooks,
@@ -29,6 +29,7 @@ import { refundWebhook } from './refunds'
  */
 export function paymentBooking(ctx: PaymentsContext, { summaryOf }: Pick<PaymentSummaries, 'summaryOf'>) {
   const { db, jobs, provider, lockJob, syncJob, loadHire } = ctx
+  const refunds = refundFlow(ctx)
 
   /**
    * Whether an order still fits the terms it pays for: the contract's (frozen) or, before a hire, the job's. A
@@ -123,23 +124,16 @@ export function paymentBooking(ctx: PaymentsContext, { summaryOf }: Pick<Payment
     const left = ended ? 0 : unitsLeft(priced, netFundedUnits(before))
     const keepUnits = priced.paymentType === 'one-time' ? Math.min(left, 1) : Math.min(order.units, left)
     const keep = Math.min(order.amountPaise, keepUnits === 0 ? 0 : priceOfUnits(priced, keepUnits))
+    // It is refunded at the provider from this very payment (ADR 050).
     if (keep < order.amountPaise)
-      await ledgerRepo.post(tx, {
-        kind: 'refund',
-        jobId: job.id,
-        contractId: contract?.id ?? null,
+      await refunds.start(tx, {
+        job,
+        hire,
+        amount: order.amountPaise - keep,
         idempotencyKey: `refund:excess:${paymentId}`,
         units: order.units - keepUnits,
         actorId: null,
-        legs: [
-          { kind: 'escrow', key: hire.escrowKey, amountPaise: -(order.amountPaise - keep) },
-          {
-            kind: 'client',
-            key: accountKey.client(order.payerId),
-            ownerId: order.payerId,
-            amountPaise: order.amountPaise - keep,
-          },
-        ],
+        paymentId,
       })
     await syncJob(tx, job)
     const amount = formatPaise(keep)

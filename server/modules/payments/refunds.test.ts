@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestApp, injectAs, signUp, type Session, type TestCtx } from '../../test/helpers'
-import { fund, hiredJob, ledgerHealth, perUnit } from '../../test/payments'
+import { checkout, fund, hiredJob, ledgerHealth, perUnit } from '../../test/payments'
 import { accountKey, ledgerRepo } from './ledger.repo'
 import { planRefund } from './refunds'
 
@@ -156,6 +156,26 @@ describe('POST /api/v1/refunds/:id/retry', () => {
     const [after] = await rowsOf(job._id)
     expect(after.attempts).toBe(1)
     expect(after.provider_refund_id).not.toBe(row.provider_refund_id)
+  })
+})
+
+describe('a payment the job did not need', () => {
+  it('is refunded at the provider from that very payment', async () => {
+    const job = await hiredJob(ctx.app, asha, ravi)
+    // Two checkouts for the whole job at once: the second payment is not needed.
+    const first = await checkout(ctx.app, asha, job._id)
+    const second = await checkout(ctx.app, asha, job._id)
+    for (const c of [first, second])
+      expect((await post(asha, '/api/payments/verify', { jobId: job._id, ...c.result })).statusCode).toBe(200)
+    const rows = await rowsOf(job._id)
+    expect(rows.map((r) => [r.provider_payment_id, Number(r.amount_paise), r.status])).toEqual([
+      [second.result.razorpay_payment_id, 1_500_000, 'processed'],
+    ])
+    expect(await settledCount(job._id)).toBe(1)
+    const s = (
+      await injectAs(ctx.app, asha, { method: 'GET', url: `/api/v1/payments/job/${job._id}` })
+    ).json()
+    expect(s.data).toMatchObject({ funded: 30000, refunded: 15000, inEscrow: 15000 })
   })
 })
 

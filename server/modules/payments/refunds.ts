@@ -237,10 +237,15 @@ export function refundFlow(deps: {
         idempotencyKey: string
         units: number
         actorId: string | null
+        /** Only this captured payment (money it paid beyond what the hire needed). */
+        paymentId?: string
       },
     ): Promise<boolean> {
       const { job, hire, amount } = m
-      const { parts, unbacked } = planRefund(await refundsRepo.refundable(tx, hire.scope), amount)
+      const payments = (await refundsRepo.refundable(tx, hire.scope)).filter(
+        (p) => !m.paymentId || p.paymentId === m.paymentId,
+      )
+      const { parts, unbacked } = planRefund(payments, amount)
       const backed = amount - unbacked
       const posted = await ledgerRepo.post(tx, {
         kind: 'refund',
