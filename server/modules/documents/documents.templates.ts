@@ -43,12 +43,12 @@ const stateWithCode = (state: string) => {
 const sandboxNote = (p: Platform) =>
   p.sandbox
     ? [
-        'SANDBOX: the platform GSTIN and TAN above are placeholders (PLATFORM_GSTIN, PLATFORM_TAN unset). ' +
+        "SANDBOX: the platform's GSTIN and TAN are placeholders (PLATFORM_GSTIN, PLATFORM_TAN unset). " +
           'This document is not valid for tax purposes.',
       ]
     : []
-const supplier = (p: Platform) => ({
-  heading: 'Supplier',
+const supplier = (p: Platform, heading = 'Supplier') => ({
+  heading,
   lines: [p.legalName, p.address, `GSTIN: ${p.gstin}`, `State: ${stateWithCode(p.state)}`],
 })
 const personLines = (p: Person) => [
@@ -162,7 +162,7 @@ export function receiptLayout(v: {
       ['Date', dateText(f.paidAt)],
     ],
     parties: [
-      supplier(v.platform),
+      supplier(v.platform, 'Received by'),
       { heading: 'Received from', lines: [v.payer.name, ...(v.payer.email ? [v.payer.email] : [])] },
     ],
     sections: [
@@ -236,7 +236,11 @@ export function adviceLayout(v: {
           ['Gross released', inr(p.grossPaise)],
           ['Platform fee', `- ${inr(p.feePaise)}`],
           [`GST on the fee${v.invoiceNumber ? ` (invoice ${v.invoiceNumber})` : ''}`, `- ${inr(gstOf(p))}`],
-          [`TDS @ ${pct(p.tdsRateBps)} (Income-tax Act section 194-O)`, `- ${inr(p.tdsPaise)}`],
+          [
+            `TDS @ ${pct(p.tdsRateBps)} (Income-tax Act section 194-O` +
+              (p.tdsRateBps === TAX_RULES_2026.tds194O.noPanRateBps ? '; no PAN, section 206AA)' : ')'),
+            `- ${inr(p.tdsPaise)}`,
+          ],
           [`GST TCS (CGST Act section 52)`, `- ${inr(tcs)}`],
           ['Net payout', inr(p.netPaise)],
         ],

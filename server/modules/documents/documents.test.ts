@@ -2,11 +2,13 @@ import path from 'node:path'
 import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { financialYearOf } from '@common/financial-year'
-import { gstinCheckChar } from '@common/tax-ids'
+import { gstinCheckChar, isValidGstin } from '@common/tax-ids'
 import { createTestApp, injectAs, signUp, type Session, type TestCtx } from '../../test/helpers'
 import { fund, hiredJob, perUnit } from '../../test/payments'
 import { amountInWords, drawable, indianWords } from './documents.format'
+import { platformFrom } from './documents.service'
 import { csvField } from './documents.statement'
+import { adviceLayout } from './documents.templates'
 
 const PAN = 'AAACK1234F' // a company's PAN (4th character C): TDS at 0.1 % from the first rupee
 const GSTIN = (() => {
@@ -467,5 +469,45 @@ describe('document text', () => {
     expect(csvField('plain')).toBe('plain')
     expect(csvField('a, "b"')).toBe('"a, ""b"""')
     expect(csvField('=HYPERLINK("x")')).toBe(`"'=HYPERLINK(""x"")"`)
+  })
+
+  it('uses placeholder GSTIN and TAN that say sandbox when the platform has none', () => {
+    const sandbox = platformFrom({ PLATFORM_STATE: 'Maharashtra' })
+    expect(sandbox).toMatchObject({ state: 'Maharashtra', tan: 'XXXX99999X', sandbox: true })
+    expect(sandbox.gstin).toMatch(/^27ZZZCZ9999Z1Z.$/)
+    expect(isValidGstin(sandbox.gstin)).toBe(true)
+    const real = platformFrom({ PLATFORM_GSTIN: GSTIN, PLATFORM_TAN: 'BLRM12345C' })
+    expect(real).toMatchObject({ gstin: GSTIN, state: 'Karnataka', sandbox: false })
+  })
+
+  it('names section 206AA on an advice whose TDS is at the no-PAN rate', () => {
+    const payout = {
+      id: '00000000-0000-4000-8000-000000000001',
+      contractId: '00000000-0000-4000-8000-000000000002',
+      financialYear: '2026-27',
+      grossPaise: 1000_00,
+      feePaise: 0,
+      gstCgstPaise: 0,
+      gstSgstPaise: 0,
+      gstIgstPaise: 0,
+      tdsPaise: 50_00,
+      tdsRateBps: 500,
+      tcsCgstPaise: 0,
+      tcsSgstPaise: 0,
+      tcsIgstPaise: 0,
+      netPaise: 950_00,
+      status: 'waiting_account',
+      createdAt: new Date(),
+    } as Parameters<typeof adviceLayout>[0]['payout']
+    const layout = adviceLayout({
+      payout,
+      transfers: [],
+      platform: platformFrom({}),
+      payee: { name: 'Someone' },
+      jobTitle: null,
+      invoiceNumber: null,
+    })
+    const labels = layout.sections.flatMap((x) => (x.kind === 'pairs' ? x.rows.map((r) => r[0]) : []))
+    expect(labels).toContain('TDS @ 5% (Income-tax Act section 194-O; no PAN, section 206AA)')
   })
 })
