@@ -56,6 +56,8 @@ import { createLinkedAccountProvider } from './modules/payouts/payouts.provider'
 import { payoutsService } from './modules/payouts/payouts.service'
 import { payoutsRoutes, payoutsWebhookRoutes } from './modules/payouts/payouts.routes'
 import { createSealer } from './modules/payouts/sealer'
+import { documentsRoutes } from './modules/documents/documents.routes'
+import { documentsService, platformFrom } from './modules/documents/documents.service'
 import { chatService } from './modules/chat/chat.service'
 import { chatRoutes } from './modules/chat/chat.routes'
 import { notificationsRoutes } from './modules/notifications/notifications.routes'
@@ -295,6 +297,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     prefix: '/api/v1/payouts',
     payouts,
     webhookSecret: linkedAccounts.webhookSecret,
+  })
+  // GST invoices, receipts, payment advices and the yearly statement, as PDF and CSV (ADR 051).
+  await app.register(documentsRoutes, {
+    prefix: '/api/v1/documents',
+    documents: documentsService({
+      db: database.db,
+      sealer: createSealer(config.DATA_ENCRYPTION_KEY),
+      platform: platformFrom(config),
+      log: app.log,
+    }),
   })
   const chat = chatService({ db: database.db, jobs })
   await app.register(chatRoutes, { prefix: '/api/v1/chat', chat, cache: readCache })

@@ -1,4 +1,7 @@
 import type { Kit, Persona, Req, RouteKey, Who } from './authz-fixtures'
+import { financialYearOf } from '@common/financial-year'
+import { insertRelease } from '../modules/documents/documents.test-support'
+import { createSealer } from '../modules/payouts/sealer'
 import { jobBody } from './jobs'
 import { injectAs, mailedCode } from './helpers'
 
@@ -124,6 +127,74 @@ const paymentRows = (base: string): Row[] => [
     request: (k) => k.signedWebhook(),
   },
 ]
+
+/** The kinds and ids of the documents `who` lists (ADR 051). */
+const documentsOf = async (k: Kit, who: Who): Promise<Set<string>> => {
+  const res = await injectAs(k.ctx.app, k.s[who], { method: 'GET', url: '/api/v1/documents' })
+  if (res.statusCode !== 200) throw new Error(`documents ${res.statusCode} ${res.body}`)
+  return new Set(
+    JSON.parse(res.body).documents.map((d: { kind: string; _id: string }) => `${d.kind}/${d._id}`),
+  )
+}
+
+/**
+ * The documents of one release, made once per kit: `client` funds a job `freelancer` is hired on (a receipt) and
+ * releases it (a payment advice); ids are what appeared in each owner's list. The kit charges no fee
+ * (PLATFORM_FEE_BPS 0), so that release issues no GST invoice: test support books a second release with a fee on
+ * the same contract, as the release would with one.
+ */
+const releasedDocs = new WeakMap<Kit, Promise<Record<'invoice' | 'advice' | 'receipt', string>>>()
+const releasedDocsOf = (k: Kit) => {
+  let p = releasedDocs.get(k)
+  if (!p) {
+    p = (async () => {
+      const [clientBefore, freelancerBefore] = [
+        await documentsOf(k, 'client'),
+        await documentsOf(k, 'freelancer'),
+      ]
+      const job = await k.hiredFunded()
+      const res = await injectAs(k.ctx.app, k.s.client, {
+        method: 'POST',
+        url: '/api/v1/payments/release',
+        payload: { jobId: job._id },
+      })
+      if (res.statusCode !== 200) throw new Error(`release ${res.statusCode} ${res.body}`)
+      const added = (before: Set<string>, after: Set<string>, kind: string) => {
+        const id = [...after].find((d) => !before.has(d) && d.startsWith(`${kind}/`))
+        if (!id) throw new Error(`no new ${kind} after a release`)
+        return id.slice(kind.length + 1)
+      }
+      const [clientAfter, freelancerAfter] = [
+        await documentsOf(k, 'client'),
+        await documentsOf(k, 'freelancer'),
+      ]
+      const contracts = await injectAs(k.ctx.app, k.s.client, {
+        method: 'GET',
+        url: `/api/v1/contracts?jobId=${job._id}`,
+      })
+      const { invoice } = await insertRelease(
+        k.ctx.database.db,
+        createSealer(k.ctx.app.config.DATA_ENCRYPTION_KEY),
+        {
+          jobId: job._id,
+          contractId: JSON.parse(contracts.body).contracts[0]._id,
+          freelancerId: k.s.freelancer.user._id,
+          clientId: k.s.client.user._id,
+          grossPaise: 1000_00,
+          feeBps: 1000,
+          platformState: k.ctx.app.config.PLATFORM_STATE,
+        },
+      )
+      return {
+        receipt: added(clientBefore, clientAfter, 'receipt'),
+        advice: added(freelancerBefore, freelancerAfter, 'advice'),
+        invoice: invoice.id,
+      }
+    })()
+    releasedDocs.set(k, p)
+  }
+  return p
+}
 
 export const MATRIX: Row[] = [
   // Meta
@@ -522,6 +593,50 @@ export const MATRIX: Row[] = [
     route: 'POST /api/v1/chat/read/:userId',
     expect: [401, 200, 200, 400],
     request: (k) => ({ params: { userId: k.s.freelancer.user._id } }),
+  },
+
+  // Money documents (ADR 051): each caller lists their own; a document is read by its owner (and operators), and
+  // anyone else gets 404, as for one that does not exist.
+  {
+    route: 'GET /api/v1/documents',
+    expect: SIGNED_IN(200),
+    request: () => ({ query: { year: financialYearOf(new Date()) } }),
+    check: (p, body) => {
+      if (p === 'other' && body.documents.some((d: { kind: string }) => d.kind !== 'statement'))
+        throw new Error('another client has no documents but their statement')
+    },
+  },
+  {
+    route: 'GET /api/v1/documents',
+    case: 'the statement as CSV',
+    expect: SIGNED_IN(200),
+    request: () => ({ query: { year: financialYearOf(new Date()), format: 'csv' } }),
+  },
+  {
+    // The statement's id is the year; everyone signed in has their own.
+    route: 'GET /api/v1/documents/:kind/:id.pdf',
+    expect: SIGNED_IN(200),
+    request: () => ({ params: { kind: 'statement', id: financialYearOf(new Date()) } }),
+  },
+  {
+    route: 'GET /api/v1/documents/:kind/:id.pdf',
+    case: 'a GST invoice: the freelancer of its release',
+    who: FREELANCER_SIDE,
+    expect: [401, 200, 404, 404],
+    request: async (k) => ({ params: { kind: 'invoice', id: (await releasedDocsOf(k)).invoice } }),
+  },
+  {
+    route: 'GET /api/v1/documents/:kind/:id.pdf',
+    case: 'a payment advice: the freelancer paid',
+    who: FREELANCER_SIDE,
+    expect: [401, 200, 404, 404],
+    request: async (k) => ({ params: { kind: 'advice', id: (await releasedDocsOf(k)).advice } }),
+  },
+  {
+    route: 'GET /api/v1/documents/:kind/:id.pdf',
+    case: 'a receipt: the client who paid',
+    expect: [401, 200, 404, 404],
+    request: async (k) => ({ params: { kind: 'receipt', id: (await releasedDocsOf(k)).receipt } }),
   },
 
   // Notifications: only the owner reads or marks one.
