@@ -1,5 +1,3 @@
-import { sql } from 'drizzle-orm'
-import type { Db } from '../../db/client'
 import { rupees, type Mismatch } from './reconciliation.types'
 
 /** A refund or a transfer as the provider holds it (Razorpay's entities, the fields reconciliation compares). */
@@ -29,28 +27,6 @@ export interface OurItem {
   status: string
 }
 
-/**
- * The sandbox's side, read from our own rows: every row the sandbox answered carries its provider id. It can only
- * disagree with us through a row whose provider id was lost, so it proves the comparison runs, not the provider.
- */
-export function rowsProviderLedger(db: Db): ProviderLedger {
-  const list = async (table: 'refunds' | 'transfers', paymentId: string) => {
-    const idColumn = sql.raw(table === 'refunds' ? 'provider_refund_id' : 'provider_transfer_id')
-    const r = await db.execute(sql`select ${idColumn} as id, amount_paise, status, reference
-      from ${sql.raw(table)} where provider_payment_id = ${paymentId} and ${idColumn} is not null`)
-    return (r.rows as Record<string, unknown>[]).map((x) => ({
-      id: String(x.id),
-      amountPaise: Number(x.amount_paise),
-      status: String(x.status),
-      reference: String(x.reference),
-    }))
-  }
-  return {
-    listRefunds: (paymentId) => list('refunds', paymentId),
-    listTransfers: (paymentId) => list('transfers', paymentId),
-  }
-}
-
 /** Razorpay's transfer states in ours: `created` is one not yet processed. */
 const normalStatus = (s: string) => (s === 'created' ? 'pending' : s)
 
@@ -67,6 +43,8 @@ export function compareItems(
     const row =
       ours.find((o) => o.providerId === p.id) ??
       ours.find((o) => !o.providerId && p.reference !== null && o.reference === p.reference)
+    // A retried refund leaves its earlier failed attempt at the provider, under the same reference: no money moved.
+    if (!row && p.status === 'failed' && ours.some((o) => o.reference === p.reference)) continue
     if (!row) {
       out.push({
         kind: `provider_${what}_unknown`,
@@ -79,6 +57,9 @@ export function compareItems(
     }
     seen.add(row.id)
     const status = normalStatus(p.status)
+    // A pending row is in flight (the executor or a webhook brings the provider's answer); one left pending for long
+    // is listed as stuck on the money page instead.
+    if (row.status === 'pending') continue
     if (row.amountPaise !== p.amountPaise || row.status !== status || row.providerId !== p.id)
       out.push({
         kind: `provider_${what}_differs`,

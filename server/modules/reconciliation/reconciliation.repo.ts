@@ -1,4 +1,4 @@
-import { desc, eq, sql } from 'drizzle-orm'
+import { desc, eq, sql, type SQL } from 'drizzle-orm'
 import type { Executor } from '../../db/client'
 import { reconciliationMismatches, reconciliationRuns } from '../../db/schema'
 import type { OurItem } from './provider-ledger'
@@ -7,6 +7,23 @@ import type { Mismatch } from './reconciliation.types'
 type Row = Record<string, unknown>
 const n = (v: unknown) => Number(v ?? 0)
 const date = (v: unknown) => (v == null ? null : new Date(v as string))
+
+const item = (x: Row): OurItem & { paymentId: string } => ({
+  id: String(x.id),
+  paymentId: String(x.payment_id),
+  providerId: x.provider_id == null ? null : String(x.provider_id),
+  reference: String(x.reference),
+  amountPaise: n(x.amount_paise),
+  status: String(x.status),
+})
+
+async function moneyOutRows(db: Executor, where: SQL) {
+  const refunds = await db.execute(sql`select id::text as id, provider_payment_id as payment_id,
+    provider_refund_id as provider_id, reference, amount_paise, status from refunds where ${where}`)
+  const transfers = await db.execute(sql`select id::text as id, provider_payment_id as payment_id,
+    provider_transfer_id as provider_id, reference, amount_paise, status from transfers where ${where}`)
+  return { refunds: (refunds.rows as Row[]).map(item), transfers: (transfers.rows as Row[]).map(item) }
+}
 
 /** How many mismatches one run keeps (a broken ledger could otherwise write millions of rows). */
 export const MISMATCH_CAP = 1000
@@ -68,27 +85,12 @@ export const reconciliationRepo = {
         join payment_orders o on o.id = p.order_id and o.status = 'paid' and o.provider_payment_id = p.provider_payment_id
        where p.status = 'captured' order by p.created_at`)
     ).rows as Row[]
-    const item = (x: Row): OurItem & { paymentId: string } => ({
-      id: String(x.id),
-      paymentId: String(x.payment_id),
-      providerId: x.provider_id == null ? null : String(x.provider_id),
-      reference: String(x.reference),
-      amountPaise: n(x.amount_paise),
-      status: String(x.status),
-    })
-    const refunds = (
-      await db.execute(sql`select id::text as id, provider_payment_id as payment_id, provider_refund_id as provider_id,
-        reference, amount_paise, status from refunds`)
-    ).rows as Row[]
-    const transfers = (
-      await db.execute(sql`select id::text as id, provider_payment_id as payment_id,
-        provider_transfer_id as provider_id, reference, amount_paise, status from transfers`)
-    ).rows as Row[]
-    return {
-      paymentIds: payments.map((p) => String(p.id)),
-      refunds: refunds.map(item),
-      transfers: transfers.map(item),
-    }
+    return { paymentIds: payments.map((p) => String(p.id)), ...(await moneyOutRows(db, sql`true`)) }
+  },
+
+  /** Our refunds and transfers rows drawn on one payment, as they are now. */
+  async moneyOutOfPayment(db: Executor, paymentId: string) {
+    return moneyOutRows(db, sql`provider_payment_id = ${paymentId}`)
   },
 
   /** Refunds or transfers in one state, oldest first; with `olderThanMs`, only those made before that long ago. */

@@ -49,8 +49,24 @@ export function reconciliationService(deps: {
           provider.listTransfers(paymentId),
         ])
         const of = (rows: typeof refunds) => rows.filter((r) => r.paymentId === paymentId)
-        mismatches.push(...compareItems('refund', paymentId, of(refunds), theirRefunds))
-        mismatches.push(...compareItems('transfer', paymentId, of(transfers), theirTransfers))
+        let found = [
+          ...compareItems('refund', paymentId, of(refunds), theirRefunds),
+          ...compareItems('transfer', paymentId, of(transfers), theirTransfers),
+        ]
+        // Our rows were read before the provider's lists: a row made (or answered) since would look unknown to us
+        // or different, so those are judged again against our rows as they are now. "Missing" stays judged on the
+        // earlier rows, which the provider's later list must include.
+        if (found.some((m) => !m.kind.endsWith('_missing'))) {
+          const now = await repo.moneyOutOfPayment(db, paymentId)
+          found = [
+            ...found.filter((m) => m.kind.endsWith('_missing')),
+            ...[
+              ...compareItems('refund', paymentId, now.refunds, theirRefunds),
+              ...compareItems('transfer', paymentId, now.transfers, theirTransfers),
+            ].filter((m) => !m.kind.endsWith('_missing')),
+          ]
+        }
+        mismatches.push(...found)
       } catch (err) {
         mismatches.push({
           kind: 'provider_unreachable',
