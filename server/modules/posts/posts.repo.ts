@@ -54,6 +54,16 @@ const selectCommentViews = (db: Executor) =>
 
 const thumbs = alias(uploads, 'thumbs')
 
+/** A post's media as `decorate` reads them, built by the database (for a page of posts read in one statement). */
+const mediaOf = sql<MediaRow[]>`(
+  select coalesce(json_agg(json_build_object(
+           'postId', pm.post_id, 'uploadId', pm.upload_id, 'type', pm.type, 'fileName', u.file_name,
+           'width', u.width, 'height', u.height, 'thumbFileName', t.file_name) order by pm.position), '[]'::json)
+    from post_media pm
+    join uploads u on u.id = pm.upload_id
+    left join uploads t on t.parent_id = u.id and t.variant = 'thumb'
+   where pm.post_id = ${posts.id})`
+
 /** How many of the newest matching posts a search ranks (postsRepo.matching). */
 const RANKED_MATCHES = 200
 
@@ -92,14 +102,22 @@ export const postsRepo = {
       where.push(
         sql`(${posts.createdAt}, ${posts.id}) < (${opts.after.key}::timestamptz, ${opts.after.id}::uuid)`,
       )
-    const rows = await db
-      .select({ post: posts, author: authorCols, key: sql<string>`${posts.createdAt}::text` })
+    // One statement: each post with its author, its media (as JSON, in order) and whether the viewer liked it.
+    return db
+      .select({
+        post: posts,
+        author: authorCols,
+        key: sql<string>`${posts.createdAt}::text`,
+        media: mediaOf,
+        likedByMe: opts.viewerId
+          ? sql<boolean>`exists (select 1 from post_likes pl where pl.post_id = ${posts.id} and pl.user_id = ${opts.viewerId})`
+          : sql<boolean>`false`,
+      })
       .from(posts)
       .innerJoin(users, eq(users.id, posts.authorId))
       .where(where.length ? and(...where) : undefined)
       .orderBy(desc(posts.createdAt), desc(posts.id))
       .limit(opts.limit)
-    return this.decorate(db, rows, opts.viewerId)
   },
 
   /**
