@@ -120,6 +120,8 @@ export const WRITE_DROPS: Record<string, (req: Req) => Drop> = {
   // A retried refund moves its job's fund status; a reconciliation run records findings no cached answer shows.
   'POST /api/v1/refunds/:id/retry': () => [tag.jobs, tag.jobDetails],
   'POST /api/v1/admin/reconciliation/run': nothing,
+  // A retried transfer pays a freelancer out: no cached answer shows payouts.
+  'POST /api/v1/transfers/:id/retry': nothing,
   // Payout details show in no cached answer.
   'PUT /api/v1/payouts/account': nothing,
   'POST /api/v1/payouts/webhook': nothing,
