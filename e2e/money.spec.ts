@@ -296,6 +296,13 @@ test('a client releases after seeing the split and refunds to the card; the free
   const csvText = fs.readFileSync(csv.path, 'utf8')
   expect(csvText).toContain(utr)
   expect(csvText).toContain(preview.net.toFixed(2))
+
+  // The job's own page says the same on Ravi's hire card.
+  await fp.goto(`/description/${job._id}`)
+  await expect(hire(fp, ravi.user.fullname).getByRole('list', { name: 'Payouts' })).toContainText(
+    `${formatRupees(preview.net)} net: Paid · UTR ${utr}`,
+  )
+  await shot(fp, testInfo, 'money-freelancer-hire-card')
   await other.context.close()
 })
 

@@ -2,7 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query'
 import { api } from '@/lib/api-client'
 import { queryKeys } from '@/lib/query-keys'
 import type { TaxFigure } from '@/lib/tax-figure'
-import { anyRefundPending, type RefundStatus } from '../lib/money-out'
+import { anyPayoutMoving, anyRefundPending, type RefundStatus } from '../lib/money-out'
 import type { Contract } from './get-contracts'
 
 /** A refund on its way to the card or UPI it was paid from (ADR 050). */
@@ -44,12 +44,13 @@ export async function getContract(contractId: string, signal?: AbortSignal): Pro
   return res.data.contract
 }
 
-/** While a refund is processing its state changes on its own: look again every 2 s until it settles. */
+/** While a refund or payout is on its way its state changes on its own: look again every 2 s until it settles. */
 export const contractQueryOptions = (contractId: string) =>
   queryOptions({
     queryKey: queryKeys.payments.contract(contractId),
     queryFn: ({ signal }) => getContract(contractId, signal),
-    refetchInterval: (q) => (anyRefundPending(q.state.data?.refunds) ? 2000 : false),
+    refetchInterval: (q) =>
+      anyRefundPending(q.state.data?.refunds) || anyPayoutMoving(q.state.data?.payouts) ? 2000 : false,
   })
 
 export function useContract(contractId: string, enabled = true) {

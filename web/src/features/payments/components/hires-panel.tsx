@@ -14,6 +14,7 @@ import { useCheckout } from '../hooks/use-checkout'
 import { costsNothing, isFullyFunded, releaseAmountOf, unitsLeft, unitWord } from '../lib/units'
 import { ConfirmDialog } from './confirm-dialog'
 import { FundDialog } from './fund-dialog'
+import { PayoutLines } from './payout-lines'
 import { RefundLines } from './refund-lines'
 import { ReleaseSplit } from './release-split'
 import { SandboxCheckoutDialog } from './sandbox-checkout-dialog'
@@ -57,8 +58,11 @@ export function HireCard({ contract, viewer }: { contract: Contract; viewer: Pay
   const [units, setUnits] = useState(1)
   const [key, setKey] = useState(newIdempotencyKey)
   const isClient = contract.client?._id === viewer._id
-  // The refunds (ADR 050) are only on the contract's own answer; a client who never refunded does not ask for it.
-  const detail = useContract(contract._id, isClient && contract.escrow.refunded > 0)
+  // Refunds and payouts (ADR 050) are only on the contract's own answer: asked for when there is one to show.
+  const detail = useContract(
+    contract._id,
+    isClient ? contract.escrow.refunded > 0 : contract.escrow.released > 0,
+  )
   const active = contract.status === 'active'
   const { escrow } = contract
   const left = unitsLeft(job, escrow.fundedUnits)
@@ -101,6 +105,7 @@ export function HireCard({ contract, viewer }: { contract: Contract; viewer: Pay
         </p>
       ) : null}
       {isClient && detail.data?.refunds?.length ? <RefundLines refunds={detail.data.refunds} /> : null}
+      {!isClient && detail.data?.payouts?.length ? <PayoutLines payouts={detail.data.payouts} /> : null}
       {isClient ? (
         <div className="flex flex-wrap gap-2">
           {canFund ? (

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { anyRefundPending, refundText } from './money-out'
+import { anyPayoutMoving, anyRefundPending, refundText } from './money-out'
 
 describe('refundText', () => {
   it('says where the money goes and its state', () => {
@@ -20,5 +20,14 @@ describe('anyRefundPending', () => {
     expect(anyRefundPending([{ status: 'processed' }, { status: 'pending' }])).toBe(true)
     expect(anyRefundPending([{ status: 'processed' }, { status: 'failed' }])).toBe(false)
     expect(anyRefundPending(undefined)).toBe(false)
+  })
+})
+
+describe('anyPayoutMoving', () => {
+  it('is true until the UTR has come', () => {
+    expect(anyPayoutMoving([{ status: 'queued' }])).toBe(true)
+    expect(anyPayoutMoving([{ status: 'paid', utr: null }])).toBe(true)
+    expect(anyPayoutMoving([{ status: 'paid', utr: 'UTIB1' }, { status: 'waiting_account' }])).toBe(false)
+    expect(anyPayoutMoving(undefined)).toBe(false)
   })
 })

@@ -3,16 +3,10 @@ import { formatRupees } from '@common/money'
 import { TableCard } from '@/components/table-card'
 import { paths } from '@/config/paths'
 import { formatDate } from '@/lib/dates'
+import { payoutStateText, payoutStatusWord, payoutTone } from '@/lib/payout-state'
 import { cn } from '@/lib/utils'
 import type { Payout } from '../api/get-payouts'
-import {
-  byContract,
-  payoutStateText,
-  payoutStatusWord,
-  payoutTone,
-  rupeesOrDash,
-  totalsOf,
-} from '../lib/payout-figures'
+import { byContract, rupeesOrDash, totalsOf } from '../lib/payout-figures'
 
 const TONE_CLASSES = {
   waiting: 'text-amber-800',
