@@ -4,8 +4,7 @@ import type { UserRow } from '../../db/schema'
 import { authorizeRead } from './contracts.policy'
 import { presentContract, presentRefund } from './contracts.presenter'
 import { contractsRepo } from './contracts.repo'
-import { presentContractPayout } from '../payouts/payouts.presenter'
-import { transfersRepo } from '../payouts/transfers.repo'
+import { contractPayouts } from '../payouts/payouts.list'
 
 /** Reading hires (ADR 048); they are made and ended by application decisions, funded by payments. */
 export function contractsService(deps: { db: Db }) {
@@ -22,11 +21,11 @@ export function contractsService(deps: { db: Db }) {
       authorizeRead(user, contract)
       const [row] = await contractsRepo.list(db, { userId: null, id })
       const refunds = await contractsRepo.refundsOf(db, contract!)
-      const payouts = await transfersRepo.listOf(db, null, contract!.id)
+      const payouts = await contractPayouts(db, contract!.id)
       return {
         ...presentContract(row),
         refunds: refunds.map(presentRefund),
-        payouts: payouts.map(presentContractPayout),
+        payouts,
       }
     },
   }

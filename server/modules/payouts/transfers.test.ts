@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm'
 import { splitRelease } from '@common/tax'
 import { createTestApp, injectAs, signUp, type Session, type TestCtx } from '../../test/helpers'
 import { fund, hiredJob, ledgerHealth, perUnit } from '../../test/payments'
-import { allocate, retryDelayMs } from './transfers'
+import { allocate, retryDelayMs } from './transfers.rules'
 
 // Sandbox payouts (ADR 050): a 10 % fee, the platform in Karnataka; accounts are reviewed in 1.5 s, transfers are
 // processed at once and settle 2 s later with a UTR.

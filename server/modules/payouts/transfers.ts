@@ -1,6 +1,6 @@
 import crypto from 'node:crypto'
 import type { FastifyBaseLogger } from 'fastify'
-import { formatPaise, paiseToRupees } from '@common/money'
+import { formatPaise } from '@common/money'
 import { afterCommit } from '../../db/after-commit'
 import type { Db, Tx } from '../../db/client'
 import type { PayoutRow, TransferRow, UserRow } from '../../db/schema'
@@ -8,46 +8,12 @@ import { conflict, notFound } from '../../errors'
 import { isUuid } from '../../lib/ids'
 import { notificationsService } from '../notifications/notifications.service'
 import { accountKey, ledgerRepo } from '../payments/ledger.repo'
-import { presentContractPayout, presentPayout, presentTransfer } from './payouts.presenter'
+import { payoutsOf } from './payouts.list'
+import { presentTransfer } from './payouts.presenter'
 import { payoutsRepo } from './payouts.repo'
 import { TransferError, type ProviderTransfer, type RouteTransfers } from './transfers.provider'
 import { DIRECT, transfersRepo } from './transfers.repo'
-
-/** The first retry of a failed transfer comes after this long, doubling with each failure up to six hours. */
-const RETRY_BASE_MS = 30_000
-const RETRY_MAX_MS = 6 * 60 * 60_000
-/** A transfer the provider still has pending is looked at again after this long, in case its webhook is lost. */
-const RECHECK_MS = 10 * 60_000
-
-export const retryDelayMs = (failures: number) =>
-  Math.min(RETRY_MAX_MS, RETRY_BASE_MS * 2 ** Math.max(0, failures - 1))
-
-/** The split of `net` over payments' room, oldest first; what no payment can take goes directly from the balance. */
-export function allocate(
-  net: number,
-  room: {
-    providerPaymentId: string
-    captured: number
-    refunded: number
-    transferred: number
-    refundStarted: boolean
-  }[],
-): { providerPaymentId: string; amount: number }[] {
-  const parts: { providerPaymentId: string; amount: number }[] = []
-  let left = net
-  for (const p of room) {
-    if (left <= 0) break
-    // Razorpay refuses a transfer from a payment whose refund has started, and never moves more than is left on it.
-    if (p.refundStarted) continue
-    const free = p.captured - p.refunded - p.transferred
-    if (free <= 0) continue
-    const amount = Math.min(free, left)
-    parts.push({ providerPaymentId: p.providerPaymentId, amount })
-    left -= amount
-  }
-  if (left > 0) parts.push({ providerPaymentId: DIRECT, amount: left })
-  return parts
-}
+import { allocate, RECHECK_MS, retryDelayMs } from './transfers.rules'
 
 /**
  * The payout executor (ADR 050): queued payouts become transfers to the freelancer's linked account (rows first, in
@@ -170,7 +136,7 @@ export function transfersService(deps: { db: Db; provider: RouteTransfers; log: 
       const reason = e instanceof Error ? e.message.slice(0, 300) : 'The transfer could not be made'
       await db.transaction(async (tx) => {
         if (e instanceof TransferError && !e.retryable) return failed(tx, t, null, reason)
-        const wait = Math.min(RETRY_MAX_MS, RETRY_BASE_MS * 2 ** Math.max(0, t.attempts - 1))
+        const wait = retryDelayMs(t.attempts)
         await transfersRepo.stillPending(tx, t.id, {
           providerId: null,
           reason,
@@ -288,23 +254,7 @@ export function transfersService(deps: { db: Db; provider: RouteTransfers; log: 
     runOnce,
 
     /** The caller's payouts and their totals (GET /api/v1/payouts). */
-    async list(user: UserRow) {
-      const [rows, totals] = await Promise.all([
-        transfersRepo.listOf(db, user.id),
-        transfersRepo.totals(db, user.id),
-      ])
-      return {
-        pendingPayout: paiseToRupees(totals.pending),
-        inTransit: paiseToRupees(totals.moving),
-        paidOut: paiseToRupees(totals.paid),
-        payouts: rows.map(presentPayout),
-      }
-    },
-
-    /** A contract's payouts (GET /api/v1/contracts/:id); the caller has been authorized for the contract. */
-    async ofContract(contractId: string) {
-      return (await transfersRepo.listOf(db, null, contractId)).map(presentContractPayout)
-    },
+    list: (user: UserRow) => payoutsOf(db, user.id),
 
     /** An operator retries a failed transfer now rather than at its backoff (404 unknown, 409 not failed). */
     async retry(id: string) {
