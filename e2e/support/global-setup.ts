@@ -5,6 +5,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import type { FullConfig } from '@playwright/test'
+import { operatorEmail } from './operators'
 import { startSmtpSink, type SmtpSink } from './smtp-sink'
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
@@ -15,7 +16,7 @@ const READY_TIMEOUT_MS = 90_000
  * whole e2e run. Workers inherit E2E_BASE_URL and MAIL_SINK_URL from the environment set here.
  * The returned function is Playwright's global teardown: it stops both and removes the temp dir.
  */
-export default async function globalSetup(_config: FullConfig): Promise<() => Promise<void>> {
+export default async function globalSetup(config: FullConfig): Promise<() => Promise<void>> {
   // WEB_DIR lets parallel work trees test their own build; the server reads the same variable.
   const index = path.join(
     process.env.WEB_DIR ? path.resolve(process.env.WEB_DIR) : path.join(ROOT, 'dist/web'),
@@ -49,6 +50,12 @@ export default async function globalSetup(_config: FullConfig): Promise<() => Pr
     const env: NodeJS.ProcessEnv = { ...process.env }
     delete env.DATABASE_URL
     delete env.REDIS_URL
+    // Operators (role admin) for the operators' pages, made before the server opens the embedded database.
+    await makeOperators(
+      env,
+      path.join(dataDir, 'pglite'),
+      config.projects.map((p) => operatorEmail(p.name)),
+    )
     server = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
       cwd: ROOT,
       env: {
@@ -64,6 +71,8 @@ export default async function globalSetup(_config: FullConfig): Promise<() => Pr
         PAYMENT_PROVIDER: 'sandbox',
         // A platform fee, so a release books GST on it and a tax invoice the money spec reads back (ADR 050).
         PLATFORM_FEE_BPS: '1000',
+        // Transfers and settlements move on the payout sweep; a spec waits seconds for a UTR, not half a minute.
+        PAYOUT_SWEEP_MS: '2000',
         SEED_DEMO: 'never',
         // Every spec signs in from 127.0.0.1: the per-IP limits would otherwise throttle the suite itself.
         AUTH_RATE_LIMIT_PER_MIN: '10000',
@@ -98,6 +107,23 @@ export default async function globalSetup(_config: FullConfig): Promise<() => Pr
     await teardown()
     throw err
   }
+}
+
+/** Runs make-operator.ts to its end; its output is shown only when it fails. */
+function makeOperators(env: NodeJS.ProcessEnv, pgliteDir: string, emails: string[]): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(
+      process.execPath,
+      ['--import', 'tsx', 'e2e/support/make-operator.ts', pgliteDir, ...emails],
+      { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] },
+    )
+    let output = ''
+    for (const stream of [child.stdout!, child.stderr!]) stream.on('data', (c: Buffer) => (output += c))
+    child.on('error', reject)
+    child.on('exit', (code) =>
+      code === 0 ? resolve() : reject(new Error(`make-operator exited with ${code}:\n${output}`)),
+    )
+  })
 }
 
 async function waitForReady(server: ChildProcess, url: string, output: string[]): Promise<void> {
