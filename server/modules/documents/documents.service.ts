@@ -139,7 +139,7 @@ export function documentsService(deps: {
     async list(viewer: UserRow, q: { year?: string; userId?: string }) {
       const year = yearOf(q.year)
       const user = await subjectOf(viewer, q.userId)
-      const { start, end } = financialYearBounds(year)
+      const { end } = financialYearBounds(year)
       const [invoices, statement, activity] = await Promise.all([
         documentsRepo.invoicesOf(db, user.id, year),
         statementOf(user, year),
@@ -166,14 +166,14 @@ export function documentsService(deps: {
           amount: paiseToRupees(r.net),
           url: url('advice', r.id),
         })),
-        ...(await documentsRepo.fundingsOf(db, user.id, start, end)).map((f) => ({
+        ...statement.fundings.map((f) => ({
           _id: f.id,
           kind: 'receipt' as const,
-          number: receiptNumber(f.id),
-          title: `Receipt: ${f.jobTitle ?? 'A job no longer listed'}`,
-          date: f.paidAt.toISOString(),
-          at: f.paidAt.getTime(),
-          amount: paiseToRupees(f.amountPaise),
+          number: f.receipt,
+          title: `Receipt: ${f.job}`,
+          date: f.at.toISOString(),
+          at: f.at.getTime(),
+          amount: paiseToRupees(f.amount),
           url: url('receipt', f.id),
         })),
       ]

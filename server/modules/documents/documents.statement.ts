@@ -32,7 +32,7 @@ export interface Statement {
     utr: string | null
     amount: number
   }[]
-  fundings: { id: string; date: string; receipt: string; job: string; amount: number }[]
+  fundings: { id: string; at: Date; date: string; receipt: string; job: string; amount: number }[]
   refunds: RefundRow[]
   totals: { gross: number; fee: number; gst: number; tds: number; tcs: number; net: number }
 }
@@ -77,6 +77,7 @@ export function buildStatement(v: {
     })),
     fundings: v.fundings.map((f) => ({
       id: f.id,
+      at: f.paidAt,
       date: isoDateIst(f.paidAt),
       receipt: receiptNumber(f.id),
       job: f.jobTitle ?? JOB_GONE,
