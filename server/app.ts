@@ -22,7 +22,8 @@ import {
 import type { Config } from './config'
 import type { Database, Db } from './db/client'
 import type { Mailer } from './mail/mailer'
-import { createReadCache } from './lib/read-cache'
+import { writeDrop } from './lib/cache-tags'
+import { createReadCache, type ReadCache } from './lib/read-cache'
 import { errorsPlugin } from './plugins/errors'
 import { securityHeadersPlugin } from './plugins/security-headers'
 import { webAppPlugin } from './plugins/web-app'
@@ -50,12 +51,17 @@ import { createProvider } from './modules/payments/payments.provider'
 import { paymentsService } from './modules/payments/payments.service'
 import { paymentsRoutes, paymentsWebhookRoutes } from './modules/payments/payments.routes'
 import { workRoutes } from './modules/payments/work.routes'
+import { refundsRoutes } from './modules/payments/refunds.routes'
+import { refundSweepTask } from './modules/payments/refunds.task'
+import { releasePreviewRoutes } from './modules/payments/release-preview.routes'
 import { contractsService } from './modules/contracts/contracts.service'
 import { contractsRoutes } from './modules/contracts/contracts.routes'
 import { createLinkedAccountProvider } from './modules/payouts/payouts.provider'
 import { payoutsService } from './modules/payouts/payouts.service'
 import { payoutsRoutes, payoutsWebhookRoutes } from './modules/payouts/payouts.routes'
 import { createSealer } from './modules/payouts/sealer'
+import { transfersService } from './modules/payouts/transfers'
+import { payoutsListRoutes, transfersRoutes } from './modules/payouts/transfers.routes'
 import { documentsRoutes } from './modules/documents/documents.routes'
 import { documentsService, platformFrom } from './modules/documents/documents.service'
 import { chatService } from './modules/chat/chat.service'
@@ -66,6 +72,9 @@ import { postsService } from './modules/posts/posts.service'
 import { postsRoutes } from './modules/posts/posts.routes'
 import { mediaSweepTask } from './modules/posts/media-sweeper'
 import { startScheduler, type Scheduler } from './modules/tasks/scheduler'
+import { reconciliationRoutes } from './modules/reconciliation/reconciliation.routes'
+import { reconciliationService } from './modules/reconciliation/reconciliation.service'
+import { reconciliationTask } from './modules/reconciliation/reconciliation.task'
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -77,6 +86,8 @@ declare module 'fastify' {
     outbox: Outbox
     /** Periodic background work, once per period across instances (ADR 018). */
     tasks: Scheduler
+    /** Read answers, dropped by the writes that change them (ADR 052). */
+    readCache: ReadCache
   }
 }
 
@@ -191,10 +202,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   })
   await app.register(swaggerUi, { routePrefix: '/api/docs' })
 
-  // Read answers (and the sessions behind them) cached briefly; any change drops them everywhere (ADR 017, 025).
+  // Read answers (and the sessions behind them) cached briefly; a write drops, on every instance, only the answers
+  // it can change (ADR 017, 025, 052).
   const readCache = createReadCache({ ttlMs: config.READ_CACHE_TTL_MS })
+  app.decorate('readCache', readCache)
   app.addHook('onSend', async (req, reply) => {
-    if (req.method !== 'GET' && req.method !== 'HEAD' && reply.statusCode < 400) readCache.invalidate()
+    if (req.method !== 'GET' && req.method !== 'HEAD' && reply.statusCode < 400)
+      readCache.invalidate(writeDrop(req))
   })
   app.addHook('onClose', () => readCache.close())
   const sessions = cachedSessionStore(sessionsRepo(database.db), {
@@ -273,24 +287,44 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(companiesRoutes, { prefix: '/api/v1/company', companies })
   await app.register(searchRoutes, { prefix: '/api/v1/search', search, cache: readCache })
   const provider = createProvider(config)
-  const payments = paymentsService({ db: database.db, jobs, provider, feeBps: config.PLATFORM_FEE_BPS })
+  const sealer = createSealer(config.DATA_ENCRYPTION_KEY)
+  const payments = paymentsService({
+    db: database.db,
+    jobs,
+    provider,
+    feeBps: config.PLATFORM_FEE_BPS,
+    log: app.log,
+    release: {
+      platformState: config.PLATFORM_STATE,
+      invoicePrefix: config.INVOICE_PREFIX,
+      sealer,
+      // The payout executor is made below; a release only calls this after it commits.
+      onReleased: () => void transfers.kick(),
+    },
+  })
   jobs.onSettleEscrow(payments.refundUnreleased)
   for (const prefix of ['/api/payments', '/api/v1/payments']) {
     await app.register(paymentsRoutes, { prefix, payments })
     await app.register(paymentsWebhookRoutes, { prefix, payments, provider })
   }
   await app.register(workRoutes, { prefix: '/api/v1/job', payments })
+  await app.register(refundsRoutes, { prefix: '/api/v1/refunds', refunds: payments.refunds })
   await app.register(contractsRoutes, {
     prefix: '/api/v1/contracts',
     contracts: contractsService({ db: database.db }),
   })
+  await app.register(releasePreviewRoutes, { prefix: '/api/v1/contracts', payments })
   // Payout details and their Razorpay Route linked account (ADR 049).
   const linkedAccounts = createLinkedAccountProvider(config)
+  // Released money to the freelancers' linked accounts (ADR 050).
+  const transfers = transfersService({ db: database.db, provider: linkedAccounts.transfers, log: app.log })
+  app.addHook('onClose', () => transfers.close())
   const payouts = payoutsService({
     db: database.db,
-    sealer: createSealer(config.DATA_ENCRYPTION_KEY),
+    sealer,
     provider: linkedAccounts,
     log: app.log,
+    transfers,
   })
   await app.register(payoutsRoutes, { prefix: '/api/v1/payouts', payouts })
   await app.register(payoutsWebhookRoutes, {
@@ -298,6 +332,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     payouts,
     webhookSecret: linkedAccounts.webhookSecret,
   })
+  await app.register(payoutsListRoutes, { prefix: '/api/v1/payouts', transfers })
+  await app.register(transfersRoutes, { prefix: '/api/v1/transfers', transfers })
   // GST invoices, receipts, payment advices and the yearly statement, as PDF and CSV (ADR 051).
   await app.register(documentsRoutes, {
     prefix: '/api/v1/documents',
@@ -330,6 +366,27 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     preview: deps.linkPreview,
   })
   await app.register(postsRoutes, { prefix: '/api/v1/posts', posts, cache: readCache })
+  // The daily reconciliation and the operators' money page (ADR 053).
+  const reconciliation = reconciliationService({
+    db: database.db,
+    // What the provider holds per payment: refunds from the payment provider, Route transfers from the payouts one.
+    provider: {
+      listRefunds: (paymentId) => provider.listRefunds(paymentId),
+      listTransfers: async (paymentId) =>
+        (await linkedAccounts.transfers.listForPayment(paymentId)).map((t) => ({
+          id: t.id,
+          amountPaise: t.amount,
+          status: t.status,
+          reference: t.reference,
+        })),
+    },
+    log: app.log,
+    retry: () => ({
+      refunds: app.hasRoute({ method: 'POST', url: '/api/v1/refunds/:id/retry' }),
+      transfers: app.hasRoute({ method: 'POST', url: '/api/v1/transfers/:id/retry' }),
+    }),
+  })
+  await app.register(reconciliationRoutes, { prefix: '/api/v1/admin', reconciliation })
   app.decorate(
     'tasks',
     startScheduler(app, database.db, [
@@ -338,6 +395,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         everyMs: 60 * 60 * 1000,
         olderThanMs: 24 * 60 * 60 * 1000,
       }),
+      refundSweepTask(payments.refunds),
+      reconciliationTask(reconciliation),
+      { name: 'payout-transfers', everyMs: config.PAYOUT_SWEEP_MS, run: () => transfers.kick() },
     ]),
   )
 

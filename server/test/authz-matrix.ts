@@ -1,9 +1,11 @@
+import { sql } from 'drizzle-orm'
 import type { Kit, Persona, Req, RouteKey, Who } from './authz-fixtures'
 import { financialYearOf } from '@common/financial-year'
 import { insertRelease } from '../modules/documents/documents.test-support'
 import { createSealer } from '../modules/payouts/sealer'
 import { jobBody } from './jobs'
-import { injectAs, mailedCode } from './helpers'
+import { fund, perUnit } from './payments'
+import { injectAs, mailedCode, type Session } from './helpers'
 
 /**
  * The authorization matrix (ADR 019): for every route the app registers, the exact status each of four callers
@@ -63,6 +65,34 @@ const sharedContractId = async (k: Kit): Promise<string> => {
     url: `/api/v1/contracts?jobId=${k.fx.job._id}`,
   })
   return JSON.parse(res.body).contracts[0]._id
+}
+
+/** An operator (the 'admin' role) of this kit, made once: the owner of the operators' routes. */
+const operators = new WeakMap<Kit, Promise<Session>>()
+const operatorOf = (k: Kit) => {
+  let p = operators.get(k)
+  if (!p) {
+    p = k.newUser('client').then(async (s) => {
+      await k.ctx.database.db.execute(sql`update users set role = 'admin' where id = ${s.user._id}::uuid`)
+      return s
+    })
+    operators.set(k, p)
+  }
+  return p
+}
+
+/** A refund the sandbox failed (₹x.13 fails there every time, ADR 050): an operator may retry it again and again. */
+const failedRefundId = async (k: Kit): Promise<string> => {
+  const job = await k.newJob(perUnit(2, '120.13'))
+  await fund(k.ctx.app, k.s.client, job._id, { units: 1 })
+  const res = await injectAs(k.ctx.app, k.s.client, {
+    method: 'POST',
+    url: '/api/v1/payments/refund',
+    payload: { jobId: job._id },
+  })
+  if (res.statusCode !== 200) throw new Error(`refund ${res.statusCode} ${res.body}`)
+  const r = await k.ctx.database.db.execute(sql`select id from refunds where job_id = ${job._id}::uuid`)
+  return String((r.rows[0] as { id: string }).id)
 }
 
 /** Payment rows, the same under /api/payments and /api/v1/payments. */
@@ -401,6 +431,13 @@ export const MATRIX: Row[] = [
     },
   },
 
+  {
+    // The split before Release (ADR 050): the contract's client only.
+    route: 'GET /api/v1/contracts/:id/release-preview',
+    expect: OWNER_ONLY(200),
+    request: async (k) => ({ params: { id: await sharedContractId(k) }, query: { units: '1' } }),
+  },
+
   // Applications
   {
     // The job's own client is refused (own_job); any freelancer applies once.
@@ -550,12 +587,41 @@ export const MATRIX: Row[] = [
     expect: [401, 403, 403, 403],
     request: (k) => ({ params: { userId: k.s.freelancer.user._id } }),
   },
+  // Payouts (ADR 050): everyone reads their own.
+  { route: 'GET /api/v1/payouts', expect: SIGNED_IN(200), request: () => ({}) },
   {
     // Authenticated by the provider's signature, not by a session.
     route: 'POST /api/v1/payouts/webhook',
     expect: ALL(200),
     fresh: true,
     request: (k) => k.signedWebhook(),
+  },
+
+  // The operators' money page and reconciliation (ADR 053): an operator as owner; clients and freelancers never.
+  {
+    route: 'GET /api/v1/admin/money',
+    expect: [401, 200, 403, 403],
+    request: async (k) => ({ as: { owner: await operatorOf(k) } }),
+  },
+  {
+    route: 'POST /api/v1/admin/reconciliation/run',
+    expect: [401, 200, 403, 403],
+    request: async (k) => ({ as: { owner: await operatorOf(k) } }),
+  },
+  {
+    // An operator sends a failed refund again (ADR 050).
+    route: 'POST /api/v1/refunds/:id/retry',
+    expect: [401, 200, 403, 403],
+    request: async (k) => ({ params: { id: await failedRefundId(k) }, as: { owner: await operatorOf(k) } }),
+  },
+  {
+    // An operator retries a failed transfer (ADR 050); there is none with this id.
+    route: 'POST /api/v1/transfers/:id/retry',
+    expect: [401, 404, 403, 403],
+    request: async (k) => ({
+      params: { id: '00000000-0000-4000-8000-000000000000' },
+      as: { owner: await operatorOf(k) },
+    }),
   },
 
   // Chat. A conversation is named by the other member, so nobody can name someone else's: "other" opens their
