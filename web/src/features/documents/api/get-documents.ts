@@ -1,19 +1,12 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
+import type { DocumentDtoType, DocumentKind } from '@common/schemas/document'
 import { api } from '@/lib/api-client'
 import { queryKeys } from '@/lib/query-keys'
 
-export type DocumentKind = 'invoice' | 'receipt' | 'advice' | 'statement'
+export type { DocumentKind }
 
 /** One money document (ADR 050): `url` is its PDF, served only to its owner and operators. Rupees. */
-export interface MoneyDocument {
-  _id: string
-  kind: DocumentKind
-  number?: string
-  title: string
-  date: string
-  amount: number
-  url: string
-}
+export type MoneyDocument = DocumentDtoType
 
 export interface DocumentsAnswer {
   year: string

@@ -1,39 +1,18 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
+import type { RefundDtoType } from '@common/schemas/refund'
 import { api } from '@/lib/api-client'
 import { queryKeys } from '@/lib/query-keys'
-import type { TaxFigure } from '@/lib/tax-figure'
-import { anyPayoutMoving, anyRefundPending, type RefundStatus } from '../lib/money-out'
+import { anyPayoutMoving, anyRefundPending } from '../lib/money-out'
 import type { Contract } from './get-contracts'
 
 /** A refund on its way to the card or UPI it was paid from (ADR 050). */
-export interface ContractRefund {
-  _id: string
-  amount: number
-  status: RefundStatus
-  bankReference?: string | null
-  failureReason?: string | null
-  createdAt: string
-  processedAt?: string | null
-}
+export type ContractRefund = RefundDtoType
 
 /** One release of the contract, split into fee, taxes and net (ADR 050). */
-export interface ContractPayout {
-  _id: string
-  gross: number
-  fee: number
-  gst: TaxFigure
-  tds: number
-  tcs: TaxFigure
-  net: number
-  status: string
-  utr?: string | null
-  invoiceNumber?: string | null
-  createdAt: string
-  paidAt?: string | null
-}
+export type ContractPayout = NonNullable<Contract['payouts']>[number]
 
-/** A contract with what left its escrow; both lists are optional so an older server still reads. */
-export type ContractDetail = Contract & { refunds?: ContractRefund[]; payouts?: ContractPayout[] }
+/** A contract as its own route answers it, with what left its escrow (both lists optional in the schema). */
+export type ContractDetail = Contract
 
 /** GET /contracts/:id — one hire with its refunds and payouts. */
 export async function getContract(contractId: string, signal?: AbortSignal): Promise<ContractDetail> {

@@ -1,28 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import { api } from '@/lib/api-client'
 import { queryKeys } from '@/lib/query-keys'
-import type { TaxFigure } from '@/lib/tax-figure'
+import type { PayoutDtoType } from '@common/schemas/payout-money'
 
-/** One release to the caller, split and on its way to their bank (ADR 050). Rupees. */
-export interface Payout {
-  _id: string
-  contractId: string
-  jobId?: string
-  jobTitle?: string
-  gross: number
-  fee: number
-  gst: TaxFigure
-  tds: number
-  tcs: TaxFigure
-  /** The net paid out. */
-  amount: number
-  status: string
-  utr?: string | null
-  invoiceNumber?: string | null
-  createdAt: string
-  paidAt?: string | null
-}
+/** One release to the caller, split and on its way to their bank (ADR 050). Rupees; `amount` is the net. */
+export type Payout = PayoutDtoType
 
+/** The totals are optional here so that an answer without them still shows the list. */
 export interface PayoutsAnswer {
   pendingPayout?: number
   inTransit?: number
