@@ -1,7 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { sql } from 'drizzle-orm'
 import { splitRelease } from '@common/tax'
-import { createTestApp, injectAs, signUp, type Session, type TestCtx } from '../../test/helpers'
+import {
+  anotherInstance,
+  createTestApp,
+  injectAs,
+  signUp,
+  type Session,
+  type TestCtx,
+} from '../../test/helpers'
 import { fund, hiredJob, ledgerHealth, perUnit } from '../../test/payments'
 import { allocate, retryDelayMs } from './transfers.rules'
 
@@ -256,4 +263,55 @@ describe('where a transfer draws from', () => {
     expect(Number(room.transferred)).toBeLessThanOrEqual(Number(room.captured))
     expect((await transfersOf(anil.user._id)).every((t) => t.provider_payment_id !== 'direct')).toBe(true)
   }, 30_000)
+})
+
+describe('two instances sweeping at once', () => {
+  it.skipIf(!process.env.DATABASE_URL)(
+    'make exactly one transfer per payout and book each payout once',
+    async () => {
+      const other = await anotherInstance(ctx)
+      try {
+        const f = await signUp(ctx, { fullname: 'Storm Freelancer' })
+        await activeAccount(f, 'Storm Freelancer', 'ABCPS1234T')
+        // Released while the account is under review, so nothing moves until both instances sweep.
+        await ctx.database.db.execute(
+          sql`update payout_accounts set status = 'under_review' where user_id = ${f.user._id}::uuid`,
+        )
+        const contracts = []
+        for (let i = 0; i < 8; i++) contracts.push((await releasedJob(f)).contractId)
+        const answers = await Promise.all(contracts.map((c) => release(c)))
+        expect(answers.map((a) => a.statusCode)).toEqual(Array(8).fill(200))
+        await ctx.database.db.execute(
+          sql`update payout_accounts set status = 'activated' where user_id = ${f.user._id}::uuid`,
+        )
+        await ctx.database.db.execute(
+          sql`update payouts set status = 'queued' where freelancer_id = ${f.user._id}::uuid`,
+        )
+        const sweep = async (app: typeof ctx.app) => {
+          await app.db.execute(
+            sql`update scheduled_tasks set next_run_at = now() where name = 'payout-transfers'`,
+          )
+          return app.tasks.runDue('payout-transfers')
+        }
+        await Promise.all([sweep(ctx.app), sweep(other.app), sweep(ctx.app), sweep(other.app)])
+        await until(
+          'every payout paid',
+          async () =>
+            (await payoutsOf(f)).payouts.every((p: any) => p.status === 'paid') ||
+            ((await sweep(other.app)) && false),
+        )
+        const ts = await transfersOf(f.user._id)
+        expect(ts).toHaveLength(8)
+        expect(new Set(ts.map((t) => t.payout_id)).size).toBe(8)
+        const booked = await q(sql`select count(*)::int as n from ledger_transactions t
+          where t.kind = 'payout' and t.idempotency_key in (select 'payout:' || id from transfers
+                                                             where freelancer_id = ${f.user._id}::uuid)`)
+        expect(booked[0].n).toBe(8)
+        expect(await balance(`freelancer:${f.user._id}`)).toBe(0)
+      } finally {
+        await other.close()
+      }
+    },
+    60_000,
+  )
 })
