@@ -18,8 +18,8 @@ export const tag = {
   post: (id: string) => `post:${id}`,
   /** Every answer that lists people found by name (search). */
   users: 'users',
-  /** Every answer that shows someone's name or photo (a profile save changes them). */
-  people: 'people',
+  /** Every answer that shows this person's name or photo (read from the answer: a profile save changes them). */
+  person: (userId: string) => `person:${userId}`,
   /** A person's chat answers: conversations, unread count, messages, shared jobs. */
   chat: (userId: string) => `chat:${userId}`,
   /** A person's notifications. */
@@ -29,29 +29,59 @@ export const tag = {
 } as const
 
 const POST_KIND = 'post:'
+const PERSON_KIND = 'person:'
 const mine = (req: FastifyRequest): string[] => (req.user ? [tag.me(req.user.id)] : [])
+
+/** The people an answer shows: every object in it with a `fullname` (a job's poster, a post's author, a sender). */
+export function peopleIn(answer: unknown): string[] {
+  const ids = new Set<string>()
+  const walk = (v: unknown): void => {
+    if (Array.isArray(v)) for (const x of v) walk(x)
+    else if (v && typeof v === 'object') {
+      const o = v as Record<string, unknown>
+      if (typeof o.fullname === 'string' && typeof o._id === 'string') ids.add(o._id)
+      for (const k in o) if (o[k] && typeof o[k] === 'object') walk(o[k])
+    }
+  }
+  walk(answer)
+  return [...ids].map(tag.person)
+}
+const postsIn = (a: { data: { posts: { _id: string }[] } }) => a.data.posts.map((p) => tag.post(p._id))
+type WithPosts = { data: { posts: { _id: string }[] } }
 
 /** The tags of each cached read answer, by what it shows. */
 export const scopes = {
-  jobList: (req: FastifyRequest): Scope => ({ tags: [tag.jobs, tag.people, ...mine(req)] }),
+  jobList: (req: FastifyRequest): Scope => ({
+    tags: [tag.jobs, ...mine(req)],
+    of: peopleIn,
+    kinds: [PERSON_KIND],
+  }),
   job: (req: FastifyRequest, id: string): Scope => ({
-    tags: [tag.job(id), tag.jobDetails, tag.people, ...mine(req)],
+    tags: [tag.job(id), tag.jobDetails, ...mine(req)],
+    of: peopleIn,
+    kinds: [PERSON_KIND],
   }),
-  search: (req: FastifyRequest): Scope<{ data: { posts: { _id: string }[] } }> => ({
-    tags: [tag.jobs, tag.posts, tag.users, tag.people, ...mine(req)],
-    of: (a) => a.data.posts.map((p) => tag.post(p._id)),
-    kinds: [POST_KIND],
+  search: (req: FastifyRequest): Scope<WithPosts> => ({
+    tags: [tag.jobs, tag.posts, tag.users, ...mine(req)],
+    of: (a) => [...postsIn(a), ...peopleIn(a)],
+    kinds: [POST_KIND, PERSON_KIND],
   }),
-  feed: (req: FastifyRequest): Scope<{ data: { posts: { _id: string }[] } }> => ({
-    tags: [tag.posts, tag.people, ...mine(req)],
-    of: (a) => a.data.posts.map((p) => tag.post(p._id)),
-    kinds: [POST_KIND],
+  feed: (req: FastifyRequest): Scope<WithPosts> => ({
+    tags: [tag.posts, ...mine(req)],
+    of: (a) => [...postsIn(a), ...peopleIn(a)],
+    kinds: [POST_KIND, PERSON_KIND],
   }),
   /** Conversations, unread count, messages: the person's messages and the names of whom they talk with. */
-  chat: (req: FastifyRequest): Scope => ({ tags: [tag.chat(req.user!.id), tag.people, ...mine(req)] }),
+  chat: (req: FastifyRequest): Scope => ({
+    tags: [tag.chat(req.user!.id), ...mine(req)],
+    of: peopleIn,
+    kinds: [PERSON_KIND],
+  }),
   /** The jobs two people share, beside their conversation. */
   chatJobs: (req: FastifyRequest): Scope => ({
-    tags: [tag.chat(req.user!.id), tag.jobs, tag.people, ...mine(req)],
+    tags: [tag.chat(req.user!.id), tag.jobs, ...mine(req)],
+    of: peopleIn,
+    kinds: [PERSON_KIND],
   }),
   notifications: (req: FastifyRequest): Scope => ({ tags: [tag.notifications(req.user!.id), ...mine(req)] }),
 }
@@ -68,8 +98,11 @@ const paymentJob = (req: Req) => {
   const jobId = bodyField(req, 'jobId')
   return [tag.jobs, jobId ? tag.job(jobId) : tag.jobDetails]
 }
-/** A change to the person (name, photo, skills, role, email): their remembered session and what shows them. */
-const person = (req: Req) => [SESSIONS, tag.people, tag.users, ...me(req)]
+/**
+ * A change to the person (name, photo, skills, role, email): their remembered session, the answers that show them,
+ * people found by name, and their own answers.
+ */
+const person = (req: Req) => [SESSIONS, ...(req.user ? [tag.person(req.user.id)] : []), tag.users, ...me(req)]
 const nothing = (): Drop => []
 
 /**
@@ -146,6 +179,8 @@ export const WRITE_DROPS: Record<string, (req: Req) => Drop> = {
 
 /** What a successful write request drops: its row in `WRITE_DROPS`, or everything when it has none. */
 export function writeDrop(req: FastifyRequest): Drop {
+  // A preflight reads nothing and changes nothing.
+  if (req.method === 'OPTIONS') return []
   const rule = WRITE_DROPS[`${req.method} ${req.routeOptions.url}`]
   return rule ? rule(req as Req) : DROP_ALL
 }
