@@ -41,6 +41,8 @@ function DocumentRow({
   busy: boolean
   onDownload: () => void
 }) {
+  // The kind and number are said once: not again when the title already names them.
+  const kind = KIND_NAMES[doc.kind] ?? doc.kind
   return (
     <li className="flex flex-col gap-2 px-4 py-3 text-sm sm:flex-row sm:items-center sm:justify-between">
       <div className="flex min-w-0 items-start gap-3">
@@ -48,9 +50,14 @@ function DocumentRow({
         <div className="min-w-0">
           <p className="font-medium break-words text-slate-900">{doc.title}</p>
           <p className="text-xs text-muted-foreground">
-            {KIND_NAMES[doc.kind] ?? doc.kind}
-            {doc.number ? ` · ${doc.number}` : ''} · {formatDate(doc.date)} ·{' '}
-            <span className="tabular-nums">{formatRupees(doc.amount)}</span>
+            {[
+              doc.title.toLowerCase().includes(kind.toLowerCase()) ? null : kind,
+              doc.number && !doc.title.includes(doc.number) ? doc.number : null,
+              formatDate(doc.date),
+            ]
+              .filter(Boolean)
+              .join(' · ')}{' '}
+            · <span className="tabular-nums">{formatRupees(doc.amount)}</span>
           </p>
         </div>
       </div>
