@@ -390,5 +390,18 @@ test('a release goes ahead when its split cannot be shown; another year and a fa
   const row = main(fp).getByTestId('earning-row').filter({ visible: true }).filter({ hasText: job.title })
   await expect(row).toContainText(formatRupees(2000))
   await expect(row).toContainText('Pending payout')
+
+  // The year's statement as CSV, from the keyboard alone.
+  const csv = await download(
+    fp,
+    async () => {
+      await main(fp).getByRole('button', { name: 'Download CSV' }).focus()
+      await fp.keyboard.press('Enter')
+    },
+    'format=csv',
+  )
+  expect(csv.contentType).toContain('text/csv')
+  expect(csv.name).toMatch(/\.csv$/)
+  expect(fs.readFileSync(csv.path, 'utf8')).toContain(job.title)
   await other.context.close()
 })
