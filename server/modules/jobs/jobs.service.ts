@@ -18,7 +18,7 @@ import {
 } from './jobs.listing'
 import { authorize, type JobAction } from './jobs.policy'
 import { presentJob } from './jobs.presenter'
-import { applicationCount, jobsRepo } from './jobs.repo'
+import { applicationCount, jobsRepo, preparedJobView } from './jobs.repo'
 import { nextStatus, type StatusChange } from './jobs.status'
 import { viewMemory, type ViewMemory } from './jobs.views'
 
@@ -77,6 +77,7 @@ export function jobsService(deps: {
 }) {
   const { db } = deps
   const views = deps.views ?? viewMemory()
+  const jobView = preparedJobView(db)
   let settleEscrow: EscrowSettle | null = null
   const present = async (id: string, viewer: UserRow | null, ex: Executor = db) =>
     presentJob((await jobsRepo.view(ex, id, viewer?.id ?? null))!, viewer?.id ?? null)
@@ -182,7 +183,7 @@ export function jobsService(deps: {
     /** A job's detail; counts the view once per viewer per day (the creator's own views do not count). */
     async get(viewer: UserRow | null, id: string, viewerKey: string): Promise<JobDtoType> {
       // One statement reads the job with everything its page shows, the viewer's own application included.
-      const found = await jobsRepo.view(db, id, viewer?.id ?? null)
+      const found = await jobView(id, viewer?.id ?? null)
       // Only an archived job asks whether the viewer applied to it (the policy keeps it readable to them).
       const applied =
         !!viewer &&
