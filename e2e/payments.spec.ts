@@ -179,6 +179,10 @@ test('client funds 3 of 5 units in the sandbox checkout, freelancer delivers, cl
   await expect(release).toContainText('₹1,50,000.00')
   await release.getByRole('button', { name: '2', exact: true }).click()
   await expect(release).toContainText(`Pay ${freelancer.user.fullname} ₹1,00,000.00 from escrow for 2 units`)
+  // The split of those 2 units (ADR 050) shows before the client confirms.
+  const split = release.getByRole('region', { name: 'Split of this release' })
+  await expect(split).toContainText('Released from escrow₹1,00,000.00')
+  await expect(split).toContainText(`Net to ${freelancer.user.fullname}₹`)
   await release.getByRole('button', { name: 'Release ₹1,00,000.00' }).click()
   await toasts.expect(`Released ₹1,00,000.00 to ${freelancer.user.fullname}`, 'success')
   await expect(escrow(page)).toContainText('In escrow₹50,000.00')
