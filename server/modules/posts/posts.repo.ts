@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm'
+import { and, asc, desc, eq, inArray, isNull, sql, type Placeholder, type SQL } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/pg-core'
 import type { Executor } from '../../db/client'
 import {
@@ -64,6 +64,72 @@ const mediaOf = sql<MediaRow[]>`(
     left join uploads t on t.parent_id = u.id and t.variant = 'thumb'
    where pm.post_id = ${posts.id})`
 
+interface PageOptions {
+  viewerId: string | null
+  authorId?: string
+  after?: { key: string; id: string }
+  limit: number
+}
+type Value<T> = T | Placeholder
+
+/**
+ * A page of posts in one statement: each post with its author, its media (as JSON, in order) and whether the viewer
+ * liked it. Values may be placeholders, for the feed's prepared forms.
+ */
+function pageQuery(
+  db: Executor,
+  q: {
+    viewerId: Value<string> | null
+    authorId?: Value<string>
+    afterKey?: Value<string>
+    afterId?: Value<string>
+    limit: Value<number>
+  },
+) {
+  const where: SQL[] = []
+  if (q.authorId) where.push(eq(posts.authorId, q.authorId))
+  if (q.afterKey !== undefined && q.afterId !== undefined)
+    where.push(sql`(${posts.createdAt}, ${posts.id}) < (${q.afterKey}::timestamptz, ${q.afterId}::uuid)`)
+  return db
+    .select({
+      post: posts,
+      author: authorCols,
+      key: sql<string>`${posts.createdAt}::text`,
+      media: mediaOf,
+      likedByMe: q.viewerId
+        ? sql<boolean>`exists (select 1 from post_likes pl where pl.post_id = ${posts.id} and pl.user_id = ${q.viewerId})`
+        : sql<boolean>`false`,
+    })
+    .from(posts)
+    .innerJoin(users, eq(users.id, posts.authorId))
+    .where(where.length ? and(...where) : undefined)
+    .orderBy(desc(posts.createdAt), desc(posts.id))
+    .limit(q.limit)
+}
+
+/**
+ * The feed's pages (everyone's posts, first or later, signed out or in), each form built once and prepared by name:
+ * building the query per request cost more Node time than the database took to answer. A person's own posts go
+ * through `postsRepo.page`.
+ */
+export function preparedFeedPage(db: Executor) {
+  const p = sql.placeholder
+  const form = (viewer: boolean, after: boolean) =>
+    pageQuery(db, {
+      viewerId: viewer ? p('viewerId') : null,
+      ...(after ? { afterKey: p('afterKey'), afterId: p('afterId') } : {}),
+      limit: p('limit'),
+    }).prepare(`post_feed_${viewer ? 'signed_in' : 'anonymous'}_${after ? 'after' : 'first'}`)
+  const forms = [form(false, false), form(false, true), form(true, false), form(true, true)]
+  return (opts: Omit<PageOptions, 'authorId'>): Promise<PostView[]> =>
+    forms[(opts.viewerId ? 2 : 0) + (opts.after ? 1 : 0)].execute({
+      viewerId: opts.viewerId,
+      afterKey: opts.after?.key,
+      afterId: opts.after?.id,
+      limit: opts.limit,
+    })
+}
+
 /** How many of the newest matching posts a search ranks (postsRepo.matching). */
 const RANKED_MATCHES = 200
 
@@ -92,32 +158,14 @@ export const postsRepo = {
   },
 
   /** Newest first, after an optional keyset position, optionally one author's; `limit + 1` rows tell of a next page. */
-  async page(
-    db: Executor,
-    opts: { viewerId: string | null; authorId?: string; after?: { key: string; id: string }; limit: number },
-  ): Promise<PostView[]> {
-    const where: SQL[] = []
-    if (opts.authorId) where.push(eq(posts.authorId, opts.authorId))
-    if (opts.after)
-      where.push(
-        sql`(${posts.createdAt}, ${posts.id}) < (${opts.after.key}::timestamptz, ${opts.after.id}::uuid)`,
-      )
-    // One statement: each post with its author, its media (as JSON, in order) and whether the viewer liked it.
-    return db
-      .select({
-        post: posts,
-        author: authorCols,
-        key: sql<string>`${posts.createdAt}::text`,
-        media: mediaOf,
-        likedByMe: opts.viewerId
-          ? sql<boolean>`exists (select 1 from post_likes pl where pl.post_id = ${posts.id} and pl.user_id = ${opts.viewerId})`
-          : sql<boolean>`false`,
-      })
-      .from(posts)
-      .innerJoin(users, eq(users.id, posts.authorId))
-      .where(where.length ? and(...where) : undefined)
-      .orderBy(desc(posts.createdAt), desc(posts.id))
-      .limit(opts.limit)
+  async page(db: Executor, opts: PageOptions): Promise<PostView[]> {
+    return pageQuery(db, {
+      viewerId: opts.viewerId,
+      authorId: opts.authorId,
+      afterKey: opts.after?.key,
+      afterId: opts.after?.id,
+      limit: opts.limit,
+    })
   },
 
   /**

@@ -8,7 +8,7 @@ import { removeUploads, storePreviewImage } from '../uploads/media.service'
 import { fetchLinkPreview, type PreviewOptions } from './link-preview'
 import { authorize } from './posts.policy'
 import { decodeCursor, encodeCursor } from './posts.presenter'
-import { postsRepo, type CommentView, type PostView } from './posts.repo'
+import { postsRepo, preparedFeedPage, type CommentView, type PostView } from './posts.repo'
 
 type CreateInput = z.output<typeof CreatePostBody>
 
@@ -39,13 +39,10 @@ export function postsService(deps: {
     if (s && !c) throw badRequest('That page cursor is not valid', 'bad_cursor')
     return c
   }
+  const feedPage = preparedFeedPage(db)
   const pageOf = async (viewer: UserRow | null, limit: number, cursor?: string, authorId?: string) => {
-    const rows = await postsRepo.page(db, {
-      viewerId: viewer?.id ?? null,
-      authorId,
-      after: cursorOf(cursor),
-      limit: limit + 1,
-    })
+    const opts = { viewerId: viewer?.id ?? null, after: cursorOf(cursor), limit: limit + 1 }
+    const rows = authorId ? await postsRepo.page(db, { ...opts, authorId }) : await feedPage(opts)
     const more = rows.length > limit
     const page = rows.slice(0, limit)
     const last = page[page.length - 1]
