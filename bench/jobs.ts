@@ -453,6 +453,19 @@ async function main() {
       const uncachedCookies: Record<string, string> = {}
       for (const key of Object.keys(tokens))
         uncachedCookies[key] = await browserCookies(uncached.url, tokens[key])
+      // The floor must answer the same page: every id the app's answer names is in the floor's.
+      for (const t of chosen) {
+        const appBody = await (
+          await fetch(uncached.url + t.path, { headers: { cookie: uncachedCookies[t.as!] ?? '' } })
+        ).text()
+        const floorBody = await (
+          await fetch(`${floorUrl}/${encodeURIComponent(encodeURIComponent(t.name))}`)
+        ).text()
+        const ids = [...appBody.matchAll(/"_id":"([0-9a-f-]{36})"/g)].map((m) => m[1])
+        const missing = ids.filter((id) => !floorBody.includes(id))
+        if (missing.length)
+          console.warn(`  ${t.name}: the floor's answer lacks ${missing.length} of ${ids.length} ids`)
+      }
       for (const t of chosen) {
         await drain(uncached.url)
         const real = await load(uncached.url + t.path, t.as ? { cookie: uncachedCookies[t.as] } : {}, {
