@@ -405,3 +405,54 @@ test('a release goes ahead when its split cannot be shown; another year and a fa
   expect(fs.readFileSync(csv.path, 'utf8')).toContain(job.title)
   await other.context.close()
 })
+
+test('a refund the bank turns down shows as failed and being retried', async ({ page }, testInfo) => {
+  const t = tag()
+  const client = await createUserViaApi({ fullname: `Rohan Mehta ${t}`, role: 'client' })
+  const dev = await createUserViaApi({ fullname: `Sana Khan ${t}`, role: 'freelancer' })
+  // The sandbox fails a refund whose amount ends in 13 paise, as Razorpay's test values do (ADR 050).
+  const { job } = await call<{ job: { _id: string; title: string } }>('POST', '/job/post', client.token, {
+    title: `Illustrate ${t} cover`,
+    description: 'One cover illustration for our cookbook.',
+    paymentType: 'one-time',
+    locationPreference: 'Remote',
+    amount: '999.13',
+    skills: ['Illustration'],
+  })
+  const { application } = await call<{ application: { _id: string } }>(
+    'POST',
+    `/application/jobs/${job._id}/apply`,
+    dev.token,
+    {},
+  )
+  await call('PATCH', `/application/applications/${application._id}/status`, client.token, {
+    status: 'accepted',
+  })
+  const order = await call<{ orderId: string }>('POST', '/payments/create-order', client.token, {
+    jobId: job._id,
+  })
+  const paid = await call<Record<string, string>>('POST', '/payments/sandbox/pay', client.token, {
+    orderId: order.orderId,
+    outcome: 'success',
+  })
+  await call('POST', '/payments/verify', client.token, {
+    jobId: job._id,
+    razorpay_payment_id: paid.razorpay_payment_id,
+    razorpay_order_id: paid.razorpay_order_id,
+    razorpay_signature: paid.razorpay_signature,
+  })
+  await call('POST', '/payments/refund', client.token, { jobId: job._id })
+
+  await signInAs(page, client, `/description/${job._id}`)
+  await expect(hire(page, dev.user.fullname).getByRole('list', { name: 'Refunds' })).toContainText(
+    `${formatRupees(999.13)} back to your card/UPI — failed, we are retrying`,
+  )
+  await page.goto('/earnings')
+  const item = main(page).getByRole('list', { name: 'Escrow per hire' }).getByRole('listitem').filter({
+    hasText: dev.user.fullname,
+  })
+  await expect(item.getByRole('list', { name: 'Refunds' })).toContainText(
+    `${formatRupees(999.13)} back to your card/UPI — failed, we are retrying`,
+  )
+  await shot(page, testInfo, 'money-refund-failed')
+})
