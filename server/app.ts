@@ -286,7 +286,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(applicationsRoutes, { prefix: '/api/v1/application', applications })
   await app.register(companiesRoutes, { prefix: '/api/v1/company', companies })
   await app.register(searchRoutes, { prefix: '/api/v1/search', search, cache: readCache })
-  const provider = createProvider(config)
+  // The sandbox provider keeps what it makes in the database, one provider for every instance (ADR 050).
+  const provider = createProvider(config, fetch, { db: database.db })
   const sealer = createSealer(config.DATA_ENCRYPTION_KEY)
   const payments = paymentsService({
     db: database.db,
@@ -315,7 +316,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   })
   await app.register(releasePreviewRoutes, { prefix: '/api/v1/contracts', payments })
   // Payout details and their Razorpay Route linked account (ADR 049).
-  const linkedAccounts = createLinkedAccountProvider(config)
+  const linkedAccounts = createLinkedAccountProvider(config, { db: database.db })
   // Released money to the freelancers' linked accounts (ADR 050).
   const transfers = transfersService({ db: database.db, provider: linkedAccounts.transfers, log: app.log })
   app.addHook('onClose', () => transfers.close())

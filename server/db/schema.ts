@@ -671,3 +671,14 @@ export const reconciliationMismatches = pgTable('reconciliation_mismatches', {
   detail: text('detail').notNull().default(''),
   createdAt: ts('created_at').notNull().defaultNow(),
 })
+
+/** The sandbox payment provider's refunds, transfers and settlements, as Razorpay's entities (ADR 050). */
+export const sandboxProviderObjects = pgTable('sandbox_provider_objects', {
+  id: text('id').primaryKey(),
+  kind: text('kind').$type<'refund' | 'transfer' | 'settlement'>().notNull(),
+  paymentId: text('payment_id'),
+  accountId: text('account_id'),
+  entity: jsonb('entity').$type<Record<string, any>>().notNull(),
+  dueAt: ts('due_at'),
+  createdAt: ts('created_at').notNull().defaultNow(),
+})

@@ -1,5 +1,6 @@
 import crypto from 'node:crypto'
 import type { Config } from '../../config'
+import type { Db } from '../../db/client'
 import { keptSecret } from '../../config'
 import { AppError } from '../../errors'
 import { hmac, safeEqual } from '../../lib/crypto'
@@ -52,12 +53,20 @@ function signer(keySecret: string, webhookSecret: string) {
   }
 }
 
-/** The provider named by PAYMENT_PROVIDER; secrets default to ones generated once and kept in DATA_DIR. */
-export function createProvider(config: Config, fetchImpl: typeof fetch = fetch): PaymentProvider {
+/**
+ * The provider named by PAYMENT_PROVIDER; secrets default to ones generated once and kept in DATA_DIR. The sandbox
+ * keeps the refunds it makes in `db`, shared by every instance (ADR 050).
+ */
+export function createProvider(
+  config: Config,
+  fetchImpl: typeof fetch = fetch,
+  opts: { db?: Db } = {},
+): PaymentProvider {
   const keySecret = config.RAZORPAY_KEY_SECRET ?? keptSecret(config.dataDir, 'sandbox-key-secret')
   const webhookSecret = config.RAZORPAY_WEBHOOK_SECRET ?? keptSecret(config.dataDir, 'webhook-secret')
   const s = signer(keySecret, webhookSecret)
-  if (config.PAYMENT_PROVIDER === 'sandbox')
+  if (config.PAYMENT_PROVIDER === 'sandbox') {
+    if (!opts.db) throw new Error('The sandbox payment provider needs the database for what it makes')
     return {
       name: 'sandbox',
       keyId: config.RAZORPAY_KEY_ID ?? 'rzp_test_sandbox',
@@ -65,8 +74,9 @@ export function createProvider(config: Config, fetchImpl: typeof fetch = fetch):
       async createOrder({ amountPaise }) {
         return { id: razorpayId('order'), amount: amountPaise, currency: 'INR' }
       },
-      ...sandboxRefunds(keySecret),
+      ...sandboxRefunds(keySecret, opts.db),
     }
+  }
   const keyId = config.RAZORPAY_KEY_ID!
   const auth = 'Basic ' + Buffer.from(`${keyId}:${keySecret}`).toString('base64')
   const base = config.RAZORPAY_API_URL.replace(/\/+$/, '')

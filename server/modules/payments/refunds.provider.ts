@@ -1,4 +1,7 @@
 import crypto from 'node:crypto'
+import { and, asc, eq } from 'drizzle-orm'
+import type { Db } from '../../db/client'
+import { sandboxProviderObjects } from '../../db/schema'
 
 /** A refund as the provider holds it (Razorpay's refund entity, the fields we use). */
 export interface ProviderRefund {
@@ -108,26 +111,55 @@ const BASE62 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789'
 /** The sandbox amount that fails (ADR 050): any refund whose paise end in 13 (₹x.13). */
 export const SANDBOX_FAILING_PAISE = 13
 
+/** The sandbox's refund entity, as Razorpay answers with it. */
+function sandboxRefundEntity(r: ProviderRefund, createdAt: number) {
+  return {
+    id: r.id,
+    entity: 'refund',
+    amount: r.amountPaise,
+    currency: 'INR',
+    payment_id: r.paymentId,
+    notes: { reference: r.reference },
+    receipt: r.reference,
+    acquirer_data: { arn: r.bankReference },
+    created_at: createdAt,
+    batch_id: null,
+    status: r.status,
+    speed_processed: 'normal',
+    speed_requested: 'optimum',
+  }
+}
+
 /**
  * Refunds in the sandbox, under Razorpay's rules and shapes: paise integers of at least ₹1, ids `rfnd_` + 14
  * base62 characters derived from our reference (so asking again for the same reference returns the same refund,
- * never a second one), processed at once — or failed when the amount ends in 13 paise. It keeps what it made in
- * memory for the list call; it does not know a payment's captured amount, so that limit is ours alone here.
+ * never a second one), processed at once — or failed when the amount ends in 13 paise. What it made is kept in the
+ * database (`sandbox_provider_objects`), so the list call answers the same after a restart and on every instance;
+ * it does not know a payment's captured amount, so that limit is ours alone here.
  */
-export function sandboxRefunds(secret: string): RefundApi {
-  const byPayment = new Map<string, ProviderRefund[]>()
+export function sandboxRefunds(secret: string, db: Db): RefundApi {
   const chars = (seed: string, n: number, alphabet: string) => {
     const h = crypto.createHmac('sha256', secret).update(seed).digest()
     let out = ''
     for (let i = 0; i < n; i++) out += alphabet[h[i] % alphabet.length]
     return out
   }
+  const t = sandboxProviderObjects
+  const listRefunds = async (paymentId: string) =>
+    (
+      await db
+        .select({ entity: t.entity })
+        .from(t)
+        .where(and(eq(t.paymentId, paymentId), eq(t.kind, 'refund')))
+        .orderBy(asc(t.createdAt), asc(t.id))
+    )
+      .map((r) => refundOf(r.entity))
+      .filter((r): r is ProviderRefund => !!r)
   return {
     async createRefund({ paymentId, amountPaise, reference }) {
       if (!Number.isInteger(amountPaise) || amountPaise < 100)
         throw new ProviderCallError('The amount must be atleast INR 1.00', true)
-      const list = byPayment.get(paymentId) ?? []
-      const same = list.filter((r) => r.reference === reference)
+      const same = (await listRefunds(paymentId)).filter((r) => r.reference === reference)
       const live = same.find((r) => r.status !== 'failed')
       if (live) return live
       const r: ProviderRefund = {
@@ -140,11 +172,21 @@ export function sandboxRefunds(secret: string): RefundApi {
       }
       // An ARN has 23 digits.
       if (r.status === 'processed') r.bankReference = chars(r.id, 23, '0123456789')
-      byPayment.set(paymentId, [...list, r])
-      return r
+      const now = new Date()
+      // Two instances asking at once derive the same id: one stores it, both answer with the stored refund.
+      await db
+        .insert(t)
+        .values({
+          id: r.id,
+          kind: 'refund',
+          paymentId,
+          entity: sandboxRefundEntity(r, Math.floor(now.getTime() / 1000)),
+          createdAt: now,
+        })
+        .onConflictDoNothing()
+      const [stored] = await db.select({ entity: t.entity }).from(t).where(eq(t.id, r.id))
+      return refundOf(stored?.entity) ?? r
     },
-    async listRefunds(paymentId) {
-      return [...(byPayment.get(paymentId) ?? [])]
-    },
+    listRefunds,
   }
 }

@@ -2,6 +2,7 @@ import crypto from 'node:crypto'
 import type { PayoutAccountStatus, PayoutDetails } from '@common/schemas/payout'
 import { payoutEntity } from '@common/schemas/payout'
 import type { Config } from '../../config'
+import type { Db } from '../../db/client'
 import { keptSecret } from '../../config'
 import { AppError } from '../../errors'
 import { createRouteTransfers, type RouteTransfers } from './transfers.provider'
@@ -200,12 +201,13 @@ export function linkedAccountEvent(
 /** The provider named by PAYMENT_PROVIDER (ADR 049); `sandboxDelayMs` is how long the sandbox's review takes. */
 export function createLinkedAccountProvider(
   config: Config,
-  opts: { fetchImpl?: typeof fetch; sandboxDelayMs?: number; sandboxSettleMs?: number } = {},
+  opts: { fetchImpl?: typeof fetch; sandboxDelayMs?: number; sandboxSettleMs?: number; db?: Db } = {},
 ): LinkedAccountProvider {
   const webhookSecret = config.RAZORPAY_WEBHOOK_SECRET ?? keptSecret(config.dataDir, 'webhook-secret')
   const transfers = createRouteTransfers(config, {
     fetchImpl: opts.fetchImpl,
     settleAfterMs: opts.sandboxSettleMs,
+    db: opts.db,
   })
   if (config.PAYMENT_PROVIDER === 'sandbox') {
     const review = opts.sandboxDelayMs ?? 1500

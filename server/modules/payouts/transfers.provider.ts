@@ -1,4 +1,7 @@
 import crypto from 'node:crypto'
+import { and, asc, eq, isNull, sql, type SQL } from 'drizzle-orm'
+import type { Db } from '../../db/client'
+import { sandboxProviderObjects } from '../../db/schema'
 import type { Config } from '../../config'
 import type { DueEvent } from './payouts.provider'
 
@@ -45,13 +48,14 @@ export interface RouteTransfers {
   /** `POST /v1/transfers`: from the merchant balance, when no payment has room. */
   createDirect(t: TransferRequest): Promise<ProviderTransfer>
   /**
-   * Sandbox only: the `settlement.processed` events Razorpay would have sent by `now` for these processed, unsettled
-   * transfers (each linked account's settlement, with a UTR), as webhooks with stable ids.
+   * Sandbox only: claims the `settlement.processed` events Razorpay would have sent by `now` (each linked account's
+   * settlement of its transfers due, with a UTR), as webhooks with stable ids. A claimed event goes to no other
+   * caller, on any instance, until its lease runs out; it is sent again then, as Razorpay retries a webhook, unless
+   * `settlementDelivered` was told.
    */
-  dueSettlements?(
-    transfers: { id: string; accountId: string; amount: number; processedAt: Date }[],
-    now: Date,
-  ): DueEvent[]
+  dueSettlements?(now: Date): Promise<DueEvent[]>
+  /** Sandbox only: the event of `dueSettlements` with this id was applied; it is never sent again. */
+  settlementDelivered?(eventId: string): Promise<void>
   /** Sandbox only: how long after a transfer is processed its settlement comes. */
   settleAfterMs?: number
 }
@@ -101,33 +105,43 @@ export function sandboxUtr(seed: string): string {
   return `UTIB${n.toString().padStart(12, '0')}`
 }
 
+/** How long a claimed sandbox settlement event waits for its acknowledgement before it is sent again. */
+export const SANDBOX_DELIVERY_LEASE_MS = 30_000
+const SANDBOX_EVENT = 'evt_sandbox_'
+
 /**
  * Sandbox transfers, under Razorpay's rules: positive whole paise in INR to an `acc_` account; processed at once;
  * an amount ending in 13 paise fails the first time a payout asks for it (a test value, as the sandbox's refunds use)
- * and goes through when retried. Each linked account settles `settleAfterMs` after its transfers, with a UTR.
+ * and goes through when retried. Each linked account settles `settleAfterMs` after its transfers, with a UTR. What it
+ * makes is kept in the database (`sandbox_provider_objects`): every instance sees the same transfers, after restarts
+ * too, and each settlement is claimed there, so it is made and delivered once whichever instances sweep.
  */
-function sandboxTransfers(settleAfterMs: number): RouteTransfers {
-  const byPayment = new Map<string, any[]>()
-  const direct: any[] = []
-  const failedOnce = new Set<string>()
-  const make = (source: string, t: TransferRequest) => {
-    if (!Number.isSafeInteger(t.amount) || t.amount < 100)
+function sandboxTransfers(db: Db, settleAfterMs: number): RouteTransfers {
+  const t = sandboxProviderObjects
+  const make = async (source: string, req: TransferRequest) => {
+    if (!Number.isSafeInteger(req.amount) || req.amount < 100)
       throw new TransferError('The transfer amount must be at least ₹1', false)
-    if (!t.account.startsWith('acc_'))
+    if (!req.account.startsWith('acc_'))
       throw new TransferError('The account id is not a linked account', false)
-    const fail = t.amount % 100 === 13 && !failedOnce.has(t.payoutId)
-    if (fail) failedOnce.add(t.payoutId)
-    const now = Math.floor(Date.now() / 1000)
-    return {
+    const failedBefore =
+      req.amount % 100 === 13 &&
+      (
+        await db.execute(sql`select 1 from sandbox_provider_objects where kind = 'transfer'
+          and entity->'notes'->>'payout_id' = ${req.payoutId} and entity->>'status' = 'failed' limit 1`)
+      ).rows.length > 0
+    const fail = req.amount % 100 === 13 && !failedBefore
+    const at = new Date()
+    const now = Math.floor(at.getTime() / 1000)
+    const e = {
       id: rzpId('trf'),
       entity: 'transfer',
       status: fail ? 'failed' : 'processed',
       source,
-      recipient: t.account,
-      amount: t.amount,
+      recipient: req.account,
+      amount: req.amount,
       currency: 'INR',
       amount_reversed: 0,
-      notes: { reference: t.reference, payout_id: t.payoutId },
+      notes: { reference: req.reference, payout_id: req.payoutId },
       on_hold: false,
       recipient_settlement_id: null,
       created_at: now,
@@ -136,61 +150,109 @@ function sandboxTransfers(settleAfterMs: number): RouteTransfers {
         ? { error: { code: 'BAD_REQUEST_ERROR', description: 'Sandbox test value: the transfer failed' } }
         : {}),
     }
+    await db.insert(t).values({
+      id: e.id,
+      kind: 'transfer',
+      // Direct transfers (from the merchant balance) belong to no payment.
+      paymentId: source.startsWith('pay_') ? source : null,
+      accountId: req.account,
+      entity: e,
+      dueAt: fail ? null : new Date(now * 1000 + settleAfterMs),
+      createdAt: at,
+    })
+    return transferOf(e)!
   }
-  return {
-    settleAfterMs,
-    async listForPayment(paymentId) {
-      return (byPayment.get(paymentId) ?? []).map((e) => transferOf(e)!)
-    },
-    async createFromPayment(paymentId, t) {
-      const e = make(paymentId, t)
-      byPayment.set(paymentId, [...(byPayment.get(paymentId) ?? []), e])
-      return transferOf(e)!
-    },
-    async listDirect() {
-      return direct.map((e) => transferOf(e)!)
-    },
-    async createDirect(t) {
-      const e = make('acc_MicrolanceSbx', t)
-      direct.push(e)
-      return transferOf(e)!
-    },
-    dueSettlements(transfers, now) {
-      const due = transfers.filter((t) => t.processedAt.getTime() + settleAfterMs <= now.getTime())
+  const list = async (where: SQL | undefined) =>
+    (
+      await db
+        .select({ entity: t.entity })
+        .from(t)
+        .where(and(eq(t.kind, 'transfer'), where))
+        .orderBy(asc(t.createdAt), asc(t.id))
+    ).map((r) => transferOf(r.entity)!)
+
+  /** Makes each account's settlement of its transfers now due, once (the transfers are claimed with it). */
+  async function settleDue(now: Date) {
+    await db.transaction(async (tx) => {
+      const due = (
+        await tx.execute(sql`select id, account_id, (entity->>'amount')::bigint as amount
+          from sandbox_provider_objects where kind = 'transfer' and due_at is not null
+            and due_at <= ${now.toISOString()} order by id limit 500 for update skip locked`)
+      ).rows as { id: string; account_id: string; amount: string | number }[]
       const byAccount = new Map<string, typeof due>()
-      for (const t of due) byAccount.set(t.accountId, [...(byAccount.get(t.accountId) ?? []), t])
-      return [...byAccount].map(([accountId, ts]) => {
-        const seed = `${accountId}:${ts
-          .map((t) => t.id)
-          .sort()
-          .join(',')}`
+      for (const d of due) byAccount.set(d.account_id, [...(byAccount.get(d.account_id) ?? []), d])
+      for (const [accountId, ts] of byAccount) {
+        const ids = ts.map((x) => String(x.id)).sort()
+        const seed = `${accountId}:${ids.join(',')}`
         const id = `setl_${digest(seed).toString('base64url').replace(/[-_]/g, '').slice(0, 14)}`
         const createdAt = Math.floor(now.getTime() / 1000)
+        await tx
+          .insert(t)
+          .values({
+            id,
+            kind: 'settlement',
+            accountId,
+            entity: {
+              id,
+              entity: 'settlement',
+              amount: ts.reduce((s, x) => s + Number(x.amount), 0),
+              status: 'processed',
+              fees: 0,
+              tax: 0,
+              utr: sandboxUtr(seed),
+              created_at: createdAt,
+            },
+            dueAt: now,
+            createdAt: now,
+          })
+          .onConflictDoNothing()
+        await tx.execute(sql`update sandbox_provider_objects set due_at = null,
+            entity = jsonb_set(entity, '{recipient_settlement_id}', to_jsonb(${id}::text))
+          where id in (${sql.join(
+            ids.map((x) => sql`${x}`),
+            sql`, `,
+          )})`)
+      }
+    })
+  }
+
+  return {
+    settleAfterMs,
+    listForPayment: (paymentId) => list(eq(t.paymentId, paymentId)),
+    createFromPayment: (paymentId, req) => make(paymentId, req),
+    listDirect: () => list(isNull(t.paymentId)),
+    createDirect: (req) => make('acc_MicrolanceSbx', req),
+    async dueSettlements(now) {
+      await settleDue(now)
+      // Claimed for a lease: another caller gets it only if this one never says it was delivered.
+      const claimed = (
+        await db.execute(sql`update sandbox_provider_objects
+          set due_at = ${new Date(now.getTime() + SANDBOX_DELIVERY_LEASE_MS).toISOString()}
+          where id in (select id from sandbox_provider_objects where kind = 'settlement' and due_at is not null
+            and due_at <= ${now.toISOString()} order by created_at, id limit 100 for update skip locked)
+          returning account_id, entity`)
+      ).rows as { account_id: string; entity: any }[]
+      return claimed.map((c) => {
+        const e = typeof c.entity === 'string' ? JSON.parse(c.entity) : c.entity
         return {
-          eventId: `evt_sandbox_${id}`,
+          eventId: `${SANDBOX_EVENT}${e.id}`,
           body: {
             entity: 'event',
-            account_id: accountId,
+            account_id: c.account_id,
             event: 'settlement.processed',
             contains: ['settlement'],
-            payload: {
-              settlement: {
-                entity: {
-                  id,
-                  entity: 'settlement',
-                  amount: ts.reduce((s, t) => s + t.amount, 0),
-                  status: 'processed',
-                  fees: 0,
-                  tax: 0,
-                  utr: sandboxUtr(seed),
-                  created_at: createdAt,
-                },
-              },
-            },
-            created_at: createdAt,
+            payload: { settlement: { entity: e } },
+            created_at: e.created_at,
           },
         }
       })
+    },
+    async settlementDelivered(eventId) {
+      if (!eventId.startsWith(SANDBOX_EVENT)) return
+      await db
+        .update(t)
+        .set({ dueAt: null })
+        .where(and(eq(t.id, eventId.slice(SANDBOX_EVENT.length)), eq(t.kind, 'settlement')))
     },
   }
 }
@@ -247,12 +309,15 @@ function razorpayTransfers(config: Config, fetchImpl: typeof fetch): RouteTransf
   }
 }
 
-/** The transfers of the provider PAYMENT_PROVIDER names; the sandbox settles `settleAfterMs` after a transfer. */
+/**
+ * The transfers of the provider PAYMENT_PROVIDER names; the sandbox keeps its objects in `db` and settles
+ * `settleAfterMs` after a transfer.
+ */
 export function createRouteTransfers(
   config: Config,
-  opts: { fetchImpl?: typeof fetch; settleAfterMs?: number } = {},
+  opts: { fetchImpl?: typeof fetch; settleAfterMs?: number; db?: Db } = {},
 ): RouteTransfers {
-  return config.PAYMENT_PROVIDER === 'sandbox'
-    ? sandboxTransfers(opts.settleAfterMs ?? 2000)
-    : razorpayTransfers(config, opts.fetchImpl ?? fetch)
+  if (config.PAYMENT_PROVIDER !== 'sandbox') return razorpayTransfers(config, opts.fetchImpl ?? fetch)
+  if (!opts.db) throw new Error('The sandbox payment provider needs the database for what it makes')
+  return sandboxTransfers(opts.db, opts.settleAfterMs ?? 2000)
 }

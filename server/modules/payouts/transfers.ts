@@ -199,12 +199,14 @@ export function transfersService(deps: { db: Db; provider: RouteTransfers; log: 
   /** The sandbox's settlements that are due, applied as their webhooks would be. */
   async function sandboxSettlements(): Promise<boolean> {
     if (!provider.dueSettlements) return false
-    const open = await transfersRepo.unsettled(db)
-    for (const ev of provider.dueSettlements(open, new Date()))
+    // Claimed at the sandbox, so only one instance gets each; acknowledged once applied (ADR 050).
+    for (const ev of await provider.dueSettlements(new Date())) {
       await db.transaction(async (tx) => {
         if (await payoutsRepo.firstDelivery(tx, ev.eventId, 'settlement.processed'))
           await event(tx, 'settlement.processed', ev.body)
       })
+      await provider.settlementDelivered?.(ev.eventId)
+    }
     return (await transfersRepo.unsettled(db, 1)).length > 0
   }
 
