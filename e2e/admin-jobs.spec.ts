@@ -422,6 +422,13 @@ test('freelancers apply; the client accepts one and rejects the other, and each 
   await expect(devRow.getByRole('button', { name: /^Reject/ })).toBeDisabled()
   await expect(devRow.getByText(contactLater)).toBeVisible()
   await expect(main(page)).not.toContainText(dev.email)
+  // Rejecting someone already hired asks first; keeping them sends nothing.
+  await ashaRow.getByRole('button', { name: /^Reject/ }).click()
+  const confirm = page.getByRole('dialog', { name: `Reject ${asha.user.fullname}?` })
+  await expect(confirm).toContainText('Rejecting ends the hire')
+  await confirm.getByRole('button', { name: 'Keep hired' }).click()
+  await expect(confirm).toBeHidden()
+  await expect(ashaRow.getByText('accepted', { exact: true })).toBeVisible()
   // The status travels in lowercase.
   expect(decisions.map((d) => JSON.parse(d))).toEqual([{ status: 'accepted' }, { status: 'rejected' }])
   await shot(page, testInfo, 'admin-applicants')
@@ -449,6 +456,20 @@ test('freelancers apply; the client accepts one and rejects the other, and each 
     .click()
   await toasts.expect('Failed to update status', 'error')
   await expect(applicationRow(page, fromDev._id).getByText('rejected', { exact: true })).toBeVisible()
+
+  // Confirmed, the hire ends: the row says rejected and the freelancer's own list says so too.
+  await page.unroute('**/api/v1/application/applications/*/status')
+  await toasts.clear()
+  await applicationRow(page, fromAsha._id)
+    .getByRole('button', { name: /^Reject/ })
+    .click()
+  await page
+    .getByRole('dialog', { name: `Reject ${asha.user.fullname}?` })
+    .getByRole('button', { name: 'Reject', exact: true })
+    .click()
+  await toasts.expect('Application rejected', 'success')
+  await expect(applicationRow(page, fromAsha._id).getByText('rejected', { exact: true })).toBeVisible()
+  expect(await statusFor(asha)).toBe('rejected')
 })
 
 test('a company is added, renamed and deleted from the post-a-job form; deleting one an active job names is refused', async ({

@@ -1,7 +1,9 @@
+import { useState } from 'react'
 import { Link } from 'react-router'
 import { Check, FileText, Lock, Mail, MessageCircle, Phone, X } from 'lucide-react'
 import { toast } from 'sonner'
 import { TOAST } from '@common/limits'
+import { DialogShell } from '@/components/dialog-shell'
 import { StatusBadge } from '@/components/status-badge'
 import { TableCard } from '@/components/table-card'
 import { Button } from '@/components/ui/button'
@@ -111,8 +113,34 @@ function Decide({ a, jobId, className }: { a: Applicant; jobId: string; classNam
       },
     )
   const who = <span className="sr-only"> {a.applicant.fullname}</span>
+  // Letting a hired freelancer go ends their hire (ADR 048): asked once, so a slip of the finger does neither.
+  const [confirming, setConfirming] = useState(false)
+  const reject = () => (a.status === 'accepted' ? setConfirming(true) : run('rejected'))
   return (
     <div className={cn('flex items-center gap-2', className)}>
+      <DialogShell
+        open={confirming}
+        onOpenChange={setConfirming}
+        title={`Reject ${a.applicant.fullname}?`}
+        description={`${a.applicant.fullname} is hired on this job. Rejecting ends the hire and tells them once.`}
+        className="max-w-md"
+        footer={
+          <>
+            <Button variant="outline" onClick={() => setConfirming(false)}>
+              Keep hired
+            </Button>
+            <Button
+              variant="destructive"
+              onClick={() => {
+                setConfirming(false)
+                run('rejected')
+              }}
+            >
+              Reject
+            </Button>
+          </>
+        }
+      />
       <Button
         size="sm"
         className="bg-emerald-600 hover:bg-emerald-700"
@@ -127,7 +155,7 @@ function Decide({ a, jobId, className }: { a: Applicant; jobId: string; classNam
         variant="outline"
         className="text-red-700 hover:bg-red-50"
         disabled={decide.isPending || a.status === 'rejected'}
-        onClick={() => run('rejected')}
+        onClick={reject}
       >
         {pending === 'rejected' ? <Spinner /> : <X aria-hidden />}
         Reject{who}
