@@ -75,6 +75,8 @@ export interface RazorpayStandIn {
    * 'refuse' (400 BAD_REQUEST_ERROR, nothing made), 'drop' (made, the answer lost), 'down' (503, nothing made).
    */
   refundOutcomes: ('processed' | 'pending' | 'failed' | 'refuse' | 'drop' | 'down')[]
+  /** Runs after a handler did its work and before its answer is sent (a test can crash the caller there). */
+  beforeAnswer?: (req: StandInRequest, answer: StandInAnswer) => void | Promise<void>
   handle(method: string, pattern: string, fn: StandInHandler): void
   /** Captures a payment for an order, as Checkout would; returns what Checkout hands the browser. */
   pay(orderId: string): { razorpay_order_id: string; razorpay_payment_id: string; razorpay_signature: string }
@@ -277,6 +279,7 @@ export async function startRazorpayStandIn(
       }
       s.calls.push(call)
       const answer = await route.fn(call, s)
+      await s.beforeAnswer?.(call, answer)
       if (answer.drop) return res.destroy()
       send(answer.status ?? 200, answer.body)
     })
@@ -285,4 +288,94 @@ export async function startRazorpayStandIn(
   s.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
   for (const [method, pattern, fn] of DEFAULT_HANDLERS) s.handle(method, pattern, fn)
   return s
+}
+
+/** A Route transfer the stand-in holds, as Razorpay's transfer entity. */
+export interface StandInTransfer {
+  id: string
+  entity: 'transfer'
+  status: 'pending' | 'processed' | 'failed' | 'reversed'
+  source: string
+  recipient: string
+  amount: number
+  currency: string
+  amount_reversed: number
+  notes: Record<string, string>
+  on_hold: boolean
+  recipient_settlement_id: string | null
+  created_at: number
+  processed_at: number | null
+}
+
+/**
+ * Adds Route's transfer endpoints (from a payment, direct from the balance, and their lists) and linked accounts to
+ * a stand-in, under Razorpay's rules; returns the transfers it holds.
+ */
+export function standInRoute(s: RazorpayStandIn, o: { merchant?: string } = {}): StandInTransfer[] {
+  const held: StandInTransfer[] = []
+  const merchant = o.merchant ?? 'acc_StandinMerchant'
+  const rid = (p: string) => `${p}_${crypto.randomBytes(7).toString('hex')}`
+  const make = (source: string, b: any): StandInTransfer => {
+    const t: StandInTransfer = {
+      id: rid('trf'),
+      entity: 'transfer',
+      status: 'processed',
+      source,
+      recipient: b.account,
+      amount: b.amount,
+      currency: b.currency,
+      amount_reversed: 0,
+      notes: b.notes ?? {},
+      on_hold: b.on_hold ?? false,
+      recipient_settlement_id: null,
+      created_at: now(),
+      processed_at: now(),
+    }
+    held.push(t)
+    return t
+  }
+  s.handle('POST', '/v1/payments/:id/transfers', (req) => {
+    const payment = s.payments.get(req.params.id)
+    if (!payment) return badRequest('The id provided does not exist', 'id')
+    const list = req.body?.transfers
+    if (!Array.isArray(list) || list.length !== 1) return badRequest('transfers is required', 'transfers')
+    const b = list[0]
+    if (!Number.isInteger(b.amount) || b.amount < 100)
+      return badRequest('The amount must be atleast INR 1.00')
+    if (b.currency !== 'INR') return badRequest('Currency is not supported', 'currency')
+    if (s.refunds.some((r) => r.payment_id === payment.id))
+      return badRequest('Transfer cannot be initiated on a payment with a refund in progress')
+    const done = held
+      .filter((t) => t.source === payment.id && t.status !== 'failed' && t.status !== 'reversed')
+      .reduce((a, t) => a + t.amount, 0)
+    if (b.amount > payment.amount - payment.amount_refunded - done)
+      return badRequest('The sum of amount requested for transfer is greater than the captured amount')
+    const t = make(payment.id, b)
+    return { body: { entity: 'collection', count: 1, items: [t] } }
+  })
+  s.handle('GET', '/v1/payments/:id/transfers', (req) => {
+    const items = held.filter((t) => t.source === req.params.id)
+    return { body: { entity: 'collection', count: items.length, items } }
+  })
+  s.handle('POST', '/v1/transfers', (req) => {
+    const b = req.body ?? {}
+    if (!Number.isInteger(b.amount) || b.amount < 100)
+      return badRequest('The amount must be atleast INR 1.00')
+    return { body: make(merchant, b) }
+  })
+  s.handle('GET', '/v1/transfers', () => {
+    const items = held.filter((t) => t.source === merchant)
+    return { body: { entity: 'collection', count: items.length, items } }
+  })
+  s.handle('POST', '/v2/accounts', (req) => ({ body: { id: rid('acc'), status: 'created', ...req.body } }))
+  s.handle('POST', '/v2/accounts/:id/stakeholders', (req) => ({
+    body: { entity: 'stakeholder', id: rid('sth'), ...req.body },
+  }))
+  s.handle('POST', '/v2/accounts/:id/products', () => ({
+    body: { id: rid('acc_prd'), product_name: 'route', activation_status: 'needs_clarification' },
+  }))
+  s.handle('PATCH', '/v2/accounts/:id/products/:pid', (req) => ({
+    body: { id: req.params.pid, product_name: 'route', activation_status: 'under_review', requirements: [] },
+  }))
+  return held
 }
