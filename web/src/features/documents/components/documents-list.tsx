@@ -1,10 +1,10 @@
 import { useState } from 'react'
-import { AlertTriangle, Download, FileSpreadsheet, FileText } from 'lucide-react'
+import { Download, FileSpreadsheet, FileText } from 'lucide-react'
 import { formatRupees } from '@common/money'
+import { LoadError } from '@/components/load-error'
 import { Button } from '@/components/ui/button'
 import { Skeleton } from '@/components/ui/skeleton'
 import { Spinner } from '@/components/ui/spinner'
-import { errorText } from '@/lib/errors'
 import { formatDate } from '@/lib/dates'
 import { toastError } from '@/lib/toast-error'
 import { useDocuments, type DocumentKind, type MoneyDocument } from '../api/get-documents'
@@ -87,19 +87,7 @@ export function DocumentsList({ year }: { year: string }) {
   let body
   if (q.isPending) body = <Skeleton className="h-32 rounded-xl bg-slate-100" aria-label="Loading documents" />
   else if (q.isError)
-    body = (
-      <div
-        role="alert"
-        className="flex flex-col items-start gap-3 rounded-xl border border-red-200 bg-red-50 p-4 text-sm text-red-700"
-      >
-        <p className="flex items-center gap-2">
-          <AlertTriangle className="size-4" aria-hidden /> {errorText(q.error, 'Failed to load documents')}
-        </p>
-        <Button variant="outline" size="sm" onClick={() => void q.refetch()}>
-          Retry
-        </Button>
-      </div>
-    )
+    body = <LoadError error={q.error} fallback="Failed to load documents" onRetry={() => void q.refetch()} />
   else if (!q.data.documents.length)
     body = (
       <p className="rounded-xl border border-dashed bg-white px-4 py-6 text-center text-sm text-muted-foreground">

@@ -1,12 +1,11 @@
 import { Link } from 'react-router'
-import { AlertTriangle, HandCoins } from 'lucide-react'
+import { HandCoins } from 'lucide-react'
 import { formatRupees } from '@common/money'
 import { StatusBadge } from '@/components/status-badge'
-import { Button } from '@/components/ui/button'
+import { LoadError } from '@/components/load-error'
 import { Skeleton } from '@/components/ui/skeleton'
 import { paths } from '@/config/paths'
 import { formatDate } from '@/lib/dates'
-import { errorText } from '@/lib/errors'
 import { currentFinancialYear, inFinancialYear } from '@/lib/financial-years'
 import type { ContractDetail } from '../api/get-contract'
 import { useContractDetails, useMyContracts } from '../api/get-my-contracts'
@@ -88,19 +87,7 @@ export function ClientMoney({ year, viewerId }: { year: string; viewerId: string
   if (q.isPending)
     return <Skeleton className="h-40 rounded-xl bg-slate-100" aria-label="Loading your hires" />
   if (q.isError)
-    return (
-      <div
-        role="alert"
-        className="flex flex-col items-start gap-3 rounded-xl border border-red-200 bg-red-50 p-4 text-sm text-red-700"
-      >
-        <p className="flex items-center gap-2">
-          <AlertTriangle className="size-4" aria-hidden /> {errorText(q.error, 'Failed to load your hires')}
-        </p>
-        <Button variant="outline" size="sm" onClick={() => void q.refetch()}>
-          Retry
-        </Button>
-      </div>
-    )
+    return <LoadError error={q.error} fallback="Failed to load your hires" onRetry={() => void q.refetch()} />
   if (!mine.length) return null
   // A contract whose own answer has not come (or failed) is shown with its totals from the list.
   const full: ContractDetail[] = mine.map((c, i) => details[i]?.data ?? c)

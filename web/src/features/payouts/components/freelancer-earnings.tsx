@@ -1,11 +1,10 @@
 import { Link } from 'react-router'
-import { AlertTriangle, Landmark, Wallet } from 'lucide-react'
+import { Landmark, Wallet } from 'lucide-react'
 import { formatRupees } from '@common/money'
 import { EmptyState } from '@/components/empty-state'
-import { Button } from '@/components/ui/button'
+import { LoadError } from '@/components/load-error'
 import { Skeleton } from '@/components/ui/skeleton'
 import { paths } from '@/config/paths'
-import { errorText } from '@/lib/errors'
 import { inFinancialYear } from '@/lib/financial-years'
 import { usePayoutAccount } from '../api/payout-account'
 import { usePayouts, type Payout } from '../api/get-payouts'
@@ -77,19 +76,7 @@ export function FreelancerEarnings({ year }: { year: string }) {
       </div>
     )
   if (q.isError)
-    return (
-      <div
-        role="alert"
-        className="flex flex-col items-start gap-3 rounded-xl border border-red-200 bg-red-50 p-4 text-sm text-red-700"
-      >
-        <p className="flex items-center gap-2">
-          <AlertTriangle className="size-4" aria-hidden /> {errorText(q.error, 'Failed to load earnings')}
-        </p>
-        <Button variant="outline" size="sm" onClick={() => void q.refetch()}>
-          Retry
-        </Button>
-      </div>
-    )
+    return <LoadError error={q.error} fallback="Failed to load earnings" onRetry={() => void q.refetch()} />
   const all = q.data.payouts
   const inYear = all.filter((p) => inFinancialYear(p.createdAt, year))
   const t = totalsOf(inYear)
