@@ -307,15 +307,27 @@ export interface StandInTransfer {
   processed_at: number | null
 }
 
+/** What a transfer does: 'processed' (the default), 'drop' (made, the answer lost), 'down' (503, nothing made). */
+export type StandInTransferOutcome = 'processed' | 'drop' | 'down'
+
 /**
  * Adds Route's transfer endpoints (from a payment, direct from the balance, and their lists) and linked accounts to
- * a stand-in, under Razorpay's rules; returns the transfers it holds.
+ * a stand-in, under Razorpay's rules; returns the transfers it holds (in `held` when given, so the handlers can be
+ * added again over the same transfers). `outcomes` (kept by the caller, taken from in turn) says what the next
+ * transfers do; every transfer is processed when it is empty.
  */
-export function standInRoute(s: RazorpayStandIn, o: { merchant?: string } = {}): StandInTransfer[] {
-  const held: StandInTransfer[] = []
+export function standInRoute(
+  s: RazorpayStandIn,
+  o: { merchant?: string; outcomes?: StandInTransferOutcome[]; held?: StandInTransfer[] } = {},
+): StandInTransfer[] {
+  const held: StandInTransfer[] = o.held ?? []
   const merchant = o.merchant ?? 'acc_StandinMerchant'
   const rid = (p: string) => `${p}_${crypto.randomBytes(7).toString('hex')}`
-  const make = (source: string, b: any): StandInTransfer => {
+  /** Makes a transfer as the next outcome says; the answer for a 'down' one. */
+  const make = (source: string, b: any): { t: StandInTransfer; drop: boolean } | StandInAnswer => {
+    const outcome = o.outcomes?.shift() ?? 'processed'
+    if (outcome === 'down')
+      return { status: 503, body: { error: { code: 'SERVER_ERROR', description: 'Service unavailable' } } }
     const t: StandInTransfer = {
       id: rid('trf'),
       entity: 'transfer',
@@ -332,7 +344,7 @@ export function standInRoute(s: RazorpayStandIn, o: { merchant?: string } = {}):
       processed_at: now(),
     }
     held.push(t)
-    return t
+    return { t, drop: outcome === 'drop' }
   }
   s.handle('POST', '/v1/payments/:id/transfers', (req) => {
     const payment = s.payments.get(req.params.id)
@@ -345,13 +357,15 @@ export function standInRoute(s: RazorpayStandIn, o: { merchant?: string } = {}):
     if (b.currency !== 'INR') return badRequest('Currency is not supported', 'currency')
     if (s.refunds.some((r) => r.payment_id === payment.id))
       return badRequest('Transfer cannot be initiated on a payment with a refund in progress')
+    // A failed or reversed transfer gave its amount back to the payment.
     const done = held
       .filter((t) => t.source === payment.id && t.status !== 'failed' && t.status !== 'reversed')
       .reduce((a, t) => a + t.amount, 0)
     if (b.amount > payment.amount - payment.amount_refunded - done)
       return badRequest('The sum of amount requested for transfer is greater than the captured amount')
-    const t = make(payment.id, b)
-    return { body: { entity: 'collection', count: 1, items: [t] } }
+    const r = make(payment.id, b)
+    if (!('t' in r)) return r
+    return { body: { entity: 'collection', count: 1, items: [r.t] }, drop: r.drop }
   })
   s.handle('GET', '/v1/payments/:id/transfers', (req) => {
     const items = held.filter((t) => t.source === req.params.id)
@@ -361,7 +375,9 @@ export function standInRoute(s: RazorpayStandIn, o: { merchant?: string } = {}):
     const b = req.body ?? {}
     if (!Number.isInteger(b.amount) || b.amount < 100)
       return badRequest('The amount must be atleast INR 1.00')
-    return { body: make(merchant, b) }
+    const r = make(merchant, b)
+    if (!('t' in r)) return r
+    return { body: r.t, drop: r.drop }
   })
   s.handle('GET', '/v1/transfers', () => {
     const items = held.filter((t) => t.source === merchant)

@@ -5,10 +5,11 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { createTestApp, injectAs, signUp, type Session, type TestCtx } from '../../test/helpers'
 import { hiredJob, ledgerHealth, perUnit } from '../../test/payments'
 import {
-  badRequest,
+  standInRoute,
   startRazorpayStandIn,
   type RazorpayStandIn,
   type StandInRequest,
+  type StandInTransferOutcome,
 } from '../../test/razorpay-standin'
 import { linkedAccountEvent } from './payouts.provider'
 import { transferBodies } from './transfers.provider'
@@ -35,87 +36,14 @@ let operator: Session
 /** Transfers the stand-in holds, as Razorpay's transfer entities. */
 const held: any[] = []
 /** What the next transfers do, in turn: 'processed' (default), 'drop' (made, the answer lost), 'down' (503). */
-let outcomes: ('processed' | 'drop' | 'down')[] = []
+const outcomes: StandInTransferOutcome[] = []
 
 const now = () => Math.floor(Date.now() / 1000)
 const rid = (p: string) => `${p}_${crypto.randomBytes(7).toString('hex')}`
 
-/** Route's transfer endpoints and linked accounts, under Razorpay's rules. */
-function routeHandlers(s: RazorpayStandIn) {
-  const make = (source: string, b: any) => {
-    const outcome = outcomes.shift() ?? 'processed'
-    if (outcome === 'down')
-      return { status: 503, body: { error: { code: 'SERVER_ERROR', description: 'Service unavailable' } } }
-    const t = {
-      id: rid('trf'),
-      entity: 'transfer',
-      status: 'processed',
-      source,
-      recipient: b.account,
-      amount: b.amount,
-      currency: b.currency,
-      amount_reversed: 0,
-      notes: b.notes ?? {},
-      on_hold: b.on_hold ?? false,
-      recipient_settlement_id: null,
-      created_at: now(),
-      processed_at: now(),
-    }
-    held.push(t)
-    return { t, drop: outcome === 'drop' }
-  }
-  s.handle('POST', '/v1/payments/:id/transfers', (req) => {
-    const payment = s.payments.get(req.params.id)
-    if (!payment) return badRequest('The id provided does not exist', 'id')
-    const list = req.body?.transfers
-    if (!Array.isArray(list) || list.length !== 1) return badRequest('transfers is required', 'transfers')
-    const b = list[0]
-    if (!Number.isInteger(b.amount) || b.amount < 100)
-      return badRequest('The amount must be atleast INR 1.00')
-    if (b.currency !== 'INR') return badRequest('Currency is not supported', 'currency')
-    if (s.refunds.some((r) => r.payment_id === payment.id))
-      return badRequest('Transfer cannot be initiated on a payment with a refund in progress')
-    // A failed or reversed transfer gave its amount back to the payment.
-    const done = held
-      .filter((t) => t.source === payment.id && t.status !== 'failed' && t.status !== 'reversed')
-      .reduce((a, t) => a + t.amount, 0)
-    if (b.amount > payment.amount - payment.amount_refunded - done)
-      return badRequest('The sum of amount requested for transfer is greater than the captured amount')
-    const r = make(payment.id, b)
-    if (!('t' in r)) return r
-    return { body: { entity: 'collection', count: 1, items: [r.t] }, drop: r.drop }
-  })
-  s.handle('GET', '/v1/payments/:id/transfers', (req) => {
-    const items = held.filter((t) => t.source === req.params.id)
-    return { body: { entity: 'collection', count: items.length, items } }
-  })
-  s.handle('POST', '/v1/transfers', (req) => {
-    const b = req.body ?? {}
-    if (!Number.isInteger(b.amount) || b.amount < 100)
-      return badRequest('The amount must be atleast INR 1.00')
-    const r = make('acc_StandinMerchant', b)
-    if (!('t' in r)) return r
-    return { body: r.t, drop: r.drop }
-  })
-  s.handle('GET', '/v1/transfers', () => {
-    const items = held.filter((t) => t.source === 'acc_StandinMerchant')
-    return { body: { entity: 'collection', count: items.length, items } }
-  })
-  s.handle('POST', '/v2/accounts', (req) => ({ body: { id: rid('acc'), status: 'created', ...req.body } }))
-  s.handle('POST', '/v2/accounts/:id/stakeholders', (req) => ({
-    body: { entity: 'stakeholder', id: rid('sth'), ...req.body },
-  }))
-  s.handle('POST', '/v2/accounts/:id/products', () => ({
-    body: { id: rid('acc_prd'), product_name: 'route', activation_status: 'needs_clarification' },
-  }))
-  s.handle('PATCH', '/v2/accounts/:id/products/:pid', (req) => ({
-    body: { id: req.params.pid, product_name: 'route', activation_status: 'under_review', requirements: [] },
-  }))
-}
-
 beforeAll(async () => {
   rzp = await startRazorpayStandIn()
-  routeHandlers(rzp)
+  standInRoute(rzp, { outcomes, held })
   ctx = await createTestApp({
     PAYMENT_PROVIDER: 'razorpay',
     RAZORPAY_KEY_ID: rzp.keyId,
@@ -133,7 +61,7 @@ afterAll(async () => {
   await rzp?.close()
 })
 beforeEach(() => {
-  outcomes = []
+  outcomes.length = 0
 })
 
 const q = async (query: ReturnType<typeof sql>) => (await ctx.database.db.execute(query)).rows as any[]
@@ -327,7 +255,7 @@ describe('crash safety and failures', () => {
     const { f } = await activeFreelancer('Meera Shah', 'ABCPM1234S')
     const job = await hiredJob(ctx.app, asha, f, { amount: '1000' })
     const paymentId = await pay(job._id)
-    outcomes = ['drop']
+    outcomes.push('drop')
     expect((await post(asha, '/api/v1/payments/release', { jobId: job._id })).statusCode).toBe(200)
     const [pending] = await until('the lost answer', async () => {
       const ts = await transfersOf(f.user._id)
@@ -377,7 +305,7 @@ describe('crash safety and failures', () => {
       const ts = await transfersOf(f.user._id)
       return ts[0]?.provider_transfer_id && ts
     })
-    routeHandlers(rzp)
+    standInRoute(rzp, { outcomes, held })
     held.find((h) => h.id === pending.provider_transfer_id).status = 'failed'
     const failed = {
       entity: 'event',
