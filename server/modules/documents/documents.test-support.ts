@@ -1,10 +1,11 @@
 import crypto from 'node:crypto'
-import { eq, sql } from 'drizzle-orm'
-import { financialYearOf, invoiceNumber } from '@common/financial-year'
+import { eq } from 'drizzle-orm'
+import { financialYearOf } from '@common/financial-year'
 import { splitRelease } from '@common/tax'
 import { panEntityOf } from '@common/tax-ids'
 import type { Db } from '../../db/client'
-import { invoices, ledgerTransactions, payoutAccounts, payouts } from '../../db/schema'
+import { ledgerTransactions, payoutAccounts, payouts } from '../../db/schema'
+import { issueFeeInvoice, payoutFigures } from '../payments/payments.release'
 import type { Sealer } from '../payouts/sealer'
 
 /**
@@ -65,42 +66,21 @@ export async function insertRelease(
         freelancerId: v.freelancerId,
         clientId: v.clientId,
         financialYear: fy,
-        grossPaise: split.grossPaise,
-        feePaise: split.feePaise,
-        gstCgstPaise: split.gst.cgstPaise,
-        gstSgstPaise: split.gst.sgstPaise,
-        gstIgstPaise: split.gst.igstPaise,
-        tdsPaise: split.tds.paise,
-        tdsRateBps: split.tds.rateBps,
-        tcsCgstPaise: split.tcs.cgstPaise,
-        tcsSgstPaise: split.tcs.sgstPaise,
-        tcsIgstPaise: split.tcs.igstPaise,
-        netPaise: split.netPaise,
+        ...payoutFigures(split),
         status: 'queued',
         createdAt: at,
       })
       .returning()
-    const counter =
-      await tx.execute(sql`insert into invoice_counters (financial_year, last_seq) values (${fy}, 1)
-      on conflict (financial_year) do update set last_seq = invoice_counters.last_seq + 1 returning last_seq`)
-    const seq = Number((counter.rows[0] as { last_seq: number }).last_seq)
-    const [invoice] = await tx
-      .insert(invoices)
-      .values({
-        number: invoiceNumber('ML', fy, seq),
-        financialYear: fy,
-        seq,
-        payoutId: payout.id,
-        freelancerId: v.freelancerId,
-        placeOfSupply: state,
-        recipientGstinSealed: account?.gstinSealed ?? null,
-        taxablePaise: split.feePaise,
-        cgstPaise: split.gst.cgstPaise,
-        sgstPaise: split.gst.sgstPaise,
-        igstPaise: split.gst.igstPaise,
-        issuedAt: at,
-      })
-      .returning()
+    const invoice = await issueFeeInvoice(tx, {
+      prefix: 'ML',
+      financialYear: fy,
+      payoutId: payout.id,
+      freelancerId: v.freelancerId,
+      placeOfSupply: state,
+      recipientGstinSealed: account?.gstinSealed ?? null,
+      split,
+      issuedAt: at,
+    })
     return { payout, invoice, split }
   })
 }

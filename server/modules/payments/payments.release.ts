@@ -43,6 +43,54 @@ const LINE_ACCOUNT: Record<Exclude<ReleaseAccount, 'freelancer'>, { kind: Accoun
   'tax:tcs:igst': { kind: 'tax', key: 'tax:tcs_igst' },
 }
 
+/** The figures of a release split, as its payouts row keeps them. */
+export function payoutFigures(split: ReleaseSplit) {
+  return {
+    grossPaise: split.grossPaise,
+    feePaise: split.feePaise,
+    gstCgstPaise: split.gst.cgstPaise,
+    gstSgstPaise: split.gst.sgstPaise,
+    gstIgstPaise: split.gst.igstPaise,
+    tdsPaise: split.tds.paise,
+    tdsRateBps: split.tds.rateBps,
+    tcsCgstPaise: split.tcs.cgstPaise,
+    tcsSgstPaise: split.tcs.sgstPaise,
+    tcsIgstPaise: split.tcs.igstPaise,
+    netPaise: split.netPaise,
+  }
+}
+
+/** Issues the GST invoice of a payout's fee with the next number of its financial year (ADR 050). */
+export async function issueFeeInvoice(
+  tx: Executor,
+  v: {
+    prefix: string
+    financialYear: string
+    payoutId: string
+    freelancerId: string
+    placeOfSupply: string
+    recipientGstinSealed: string | null
+    split: ReleaseSplit
+    issuedAt: Date
+  },
+) {
+  const seq = await releaseRepo.nextInvoiceSeq(tx, v.financialYear)
+  return releaseRepo.insertInvoice(tx, {
+    number: invoiceNumber(v.prefix, v.financialYear, seq),
+    financialYear: v.financialYear,
+    seq,
+    payoutId: v.payoutId,
+    freelancerId: v.freelancerId,
+    placeOfSupply: v.placeOfSupply,
+    recipientGstinSealed: v.recipientGstinSealed,
+    taxablePaise: v.split.feePaise,
+    cgstPaise: v.split.gst.cgstPaise,
+    sgstPaise: v.split.gst.sgstPaise,
+    igstPaise: v.split.gst.igstPaise,
+    issuedAt: v.issuedAt,
+  })
+}
+
 /** A split in rupees, as the release preview answers it. */
 export function presentSplit(units: number, s: ReleaseSplit) {
   const r = paiseToRupees
@@ -186,34 +234,19 @@ export function paymentRelease(
           freelancerId: freelancer.id,
           clientId: job.createdBy,
           financialYear: fy,
-          grossPaise: split.grossPaise,
-          feePaise: split.feePaise,
-          gstCgstPaise: split.gst.cgstPaise,
-          gstSgstPaise: split.gst.sgstPaise,
-          gstIgstPaise: split.gst.igstPaise,
-          tdsPaise: split.tds.paise,
-          tdsRateBps: split.tds.rateBps,
-          tcsCgstPaise: split.tcs.cgstPaise,
-          tcsSgstPaise: split.tcs.sgstPaise,
-          tcsIgstPaise: split.tcs.igstPaise,
-          netPaise: split.netPaise,
+          ...payoutFigures(split),
           status: waiting ? 'waiting_account' : 'queued',
         })
         if (split.feePaise > 0) {
-          const seq = await releaseRepo.nextInvoiceSeq(tx, fy)
-          await releaseRepo.insertInvoice(tx, {
-            number: invoiceNumber(deps.invoicePrefix, fy, seq),
+          await issueFeeInvoice(tx, {
+            prefix: deps.invoicePrefix,
             financialYear: fy,
-            seq,
             payoutId: payout.id,
             freelancerId: freelancer.id,
             placeOfSupply: state,
             // Sealed as in payout_accounts (associated data payout:<freelancer>:gstin), so it opens the same way.
             recipientGstinSealed: account?.gstinSealed ?? null,
-            taxablePaise: split.feePaise,
-            cgstPaise: split.gst.cgstPaise,
-            sgstPaise: split.gst.sgstPaise,
-            igstPaise: split.gst.igstPaise,
+            split,
             issuedAt: at,
           })
         }

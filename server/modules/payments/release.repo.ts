@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm'
 import type { Executor } from '../../db/client'
-import { invoices, payouts, type PayoutRow } from '../../db/schema'
+import { invoices, payouts, type InvoiceRow, type PayoutRow } from '../../db/schema'
 
 const n = (v: unknown) => Number(v ?? 0)
 
@@ -39,7 +39,7 @@ export const releaseRepo = {
     return n((r.rows[0] as { last_seq: unknown }).last_seq)
   },
 
-  async insertInvoice(db: Executor, v: typeof invoices.$inferInsert): Promise<void> {
-    await db.insert(invoices).values(v)
+  async insertInvoice(db: Executor, v: typeof invoices.$inferInsert): Promise<InvoiceRow> {
+    return (await db.insert(invoices).values(v).returning())[0]
   },
 }
