@@ -4,6 +4,7 @@ import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestApp, injectAs, signUp, type Session, type TestCtx } from '../../test/helpers'
 import { applyTo, postJob } from '../../test/jobs'
+import { signedWebhook, signUpOperator } from '../../test/money'
 import { checkout, ledgerHealth, perUnit } from '../../test/payments'
 import { RECONCILIATION_TASK } from '../reconciliation/reconciliation.task'
 import { linkedAccountEvent } from '../payouts/payouts.provider'
@@ -29,8 +30,7 @@ beforeAll(async () => {
     values (${RECONCILIATION_TASK}, now() + interval '1 day') on conflict (name) do update
     set next_run_at = excluded.next_run_at`)
   asha = await signUp(ctx, { role: 'client', fullname: 'Asha Iyer' })
-  operator = await signUp(ctx, { role: 'client', fullname: 'Ops Person' })
-  await ctx.database.db.execute(sql`update users set role = 'admin' where id = ${operator.user._id}::uuid`)
+  operator = await signUpOperator(ctx)
 }, 60_000)
 afterAll(() => ctx?.close())
 
@@ -40,19 +40,8 @@ const post = (s: Session | null, url: string, payload: object = {}) =>
 const rid = (p: string) => `${p}_${crypto.randomBytes(7).toString('hex')}`
 const now = () => Math.floor(Date.now() / 1000)
 /** A webhook signed as Razorpay signs it, under `eventId`. */
-const signed = (url: string, body: object, eventId: string) => {
-  const raw = JSON.stringify(body)
-  return ctx.app.inject({
-    method: 'POST',
-    url,
-    payload: raw,
-    headers: {
-      'content-type': 'application/json',
-      'x-razorpay-signature': crypto.createHmac('sha256', WEBHOOK_SECRET).update(raw).digest('hex'),
-      'x-razorpay-event-id': eventId,
-    },
-  })
-}
+const signed = (url: string, body: object, eventId: string) =>
+  signedWebhook(ctx, WEBHOOK_SECRET, url, body, eventId)
 
 interface Hire {
   freelancer: Session

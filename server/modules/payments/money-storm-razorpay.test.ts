@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestApp, injectAs, signUp, type Session, type TestCtx } from '../../test/helpers'
 import { applyTo, postJob } from '../../test/jobs'
+import { signedWebhook, signUpOperator, standInEnv } from '../../test/money'
 import { ledgerHealth, perUnit } from '../../test/payments'
 import {
   startRazorpayStandIn,
@@ -29,19 +30,14 @@ beforeAll(async () => {
   rzp = await startRazorpayStandIn()
   held = standInRoute(rzp)
   ctx = await createTestApp({
-    PAYMENT_PROVIDER: 'razorpay',
-    RAZORPAY_KEY_ID: rzp.keyId,
-    RAZORPAY_KEY_SECRET: rzp.keySecret,
-    RAZORPAY_WEBHOOK_SECRET: WEBHOOK_SECRET,
-    RAZORPAY_API_URL: rzp.url,
+    ...standInEnv(rzp, WEBHOOK_SECRET),
     PLATFORM_FEE_BPS: '1000',
   })
   await ctx.database.db.execute(sql`insert into scheduled_tasks (name, next_run_at)
     values (${RECONCILIATION_TASK}, now() + interval '1 day') on conflict (name) do update
     set next_run_at = excluded.next_run_at`)
   asha = await signUp(ctx, { role: 'client', fullname: 'Asha Iyer' })
-  operator = await signUp(ctx, { role: 'client', fullname: 'Ops Person' })
-  await ctx.database.db.execute(sql`update users set role = 'admin' where id = ${operator.user._id}::uuid`)
+  operator = await signUpOperator(ctx)
 }, 60_000)
 afterAll(async () => {
   await ctx?.close()
@@ -51,19 +47,7 @@ afterAll(async () => {
 const q = async <T = any>(query: ReturnType<typeof sql>) => (await ctx.database.db.execute(query)).rows as T[]
 const post = (s: Session | null, url: string, payload: object = {}) =>
   injectAs(ctx.app, s, { method: 'POST', url, payload })
-const signed = (url: string, body: object) => {
-  const raw = JSON.stringify(body)
-  return ctx.app.inject({
-    method: 'POST',
-    url,
-    payload: raw,
-    headers: {
-      'content-type': 'application/json',
-      'x-razorpay-signature': crypto.createHmac('sha256', WEBHOOK_SECRET).update(raw).digest('hex'),
-      'x-razorpay-event-id': `evt_${crypto.randomBytes(7).toString('hex')}`,
-    },
-  })
-}
+const signed = (url: string, body: object) => signedWebhook(ctx, WEBHOOK_SECRET, url, body)
 
 async function activate(f: Session) {
   const [a] = await q(sql`select * from payout_accounts where user_id = ${f.user._id}::uuid`)

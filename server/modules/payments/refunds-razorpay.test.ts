@@ -3,6 +3,7 @@ import { createRequire } from 'node:module'
 import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { createTestApp, injectAs, signUp, type Session, type TestCtx } from '../../test/helpers'
+import { signUpOperator, standInEnv } from '../../test/money'
 import { hiredJob, ledgerHealth, perUnit } from '../../test/payments'
 import { startRazorpayStandIn, type RazorpayStandIn } from '../../test/razorpay-standin'
 import { accountKey, ledgerRepo } from './ledger.repo'
@@ -27,16 +28,11 @@ let operator: Session
 beforeAll(async () => {
   rzp = await startRazorpayStandIn()
   ctx = await createTestApp({
-    PAYMENT_PROVIDER: 'razorpay',
-    RAZORPAY_KEY_ID: rzp.keyId,
-    RAZORPAY_KEY_SECRET: rzp.keySecret,
-    RAZORPAY_WEBHOOK_SECRET: WEBHOOK_SECRET,
-    RAZORPAY_API_URL: rzp.url,
+    ...standInEnv(rzp, WEBHOOK_SECRET),
   })
   asha = await signUp(ctx, { role: 'client', fullname: 'Asha Iyer' })
   ravi = await signUp(ctx, { fullname: 'Ravi Kumar' })
-  operator = await signUp(ctx, { role: 'client', fullname: 'Ops Person' })
-  await ctx.database.db.execute(sql`update users set role = 'admin' where id = ${operator.user._id}::uuid`)
+  operator = await signUpOperator(ctx)
 })
 afterAll(async () => {
   await ctx?.close()

@@ -3,6 +3,7 @@ import { createRequire } from 'node:module'
 import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { createTestApp, injectAs, signUp, type Session, type TestCtx } from '../../test/helpers'
+import { signedWebhook, signUpOperator, standInEnv } from '../../test/money'
 import { hiredJob, ledgerHealth, perUnit } from '../../test/payments'
 import {
   standInRoute,
@@ -45,16 +46,11 @@ beforeAll(async () => {
   rzp = await startRazorpayStandIn()
   standInRoute(rzp, { outcomes, held })
   ctx = await createTestApp({
-    PAYMENT_PROVIDER: 'razorpay',
-    RAZORPAY_KEY_ID: rzp.keyId,
-    RAZORPAY_KEY_SECRET: rzp.keySecret,
-    RAZORPAY_WEBHOOK_SECRET: WEBHOOK_SECRET,
-    RAZORPAY_API_URL: rzp.url,
+    ...standInEnv(rzp, WEBHOOK_SECRET),
     PLATFORM_FEE_BPS: '1000',
   })
   asha = await signUp(ctx, { role: 'client', fullname: 'Asha Iyer' })
-  operator = await signUp(ctx, { role: 'client', fullname: 'Ops Person' })
-  await ctx.database.db.execute(sql`update users set role = 'admin' where id = ${operator.user._id}::uuid`)
+  operator = await signUpOperator(ctx)
 })
 afterAll(async () => {
   await ctx?.close()
@@ -67,19 +63,8 @@ beforeEach(() => {
 const q = async (query: ReturnType<typeof sql>) => (await ctx.database.db.execute(query)).rows as any[]
 const post = (s: Session | null, url: string, payload: object = {}) =>
   injectAs(ctx.app, s, { method: 'POST', url, payload })
-const signed = (url: string, body: object, eventId = rid('evt')) => {
-  const raw = JSON.stringify(body)
-  return ctx.app.inject({
-    method: 'POST',
-    url,
-    payload: raw,
-    headers: {
-      'content-type': 'application/json',
-      'x-razorpay-signature': crypto.createHmac('sha256', WEBHOOK_SECRET).update(raw).digest('hex'),
-      'x-razorpay-event-id': eventId,
-    },
-  })
-}
+const signed = (url: string, body: object, eventId = rid('evt')) =>
+  signedWebhook(ctx, WEBHOOK_SECRET, url, body, eventId)
 /** The payout sweep, made due now. */
 async function sweep() {
   await ctx.database.db.execute(
