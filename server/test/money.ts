@@ -13,8 +13,8 @@ export const standInEnv = (rzp: RazorpayStandIn, webhookSecret: string): Record<
 })
 
 /** Signs up an operator: a client account made admin. */
-export async function signUpOperator(ctx: TestCtx): Promise<Session> {
-  const operator = await signUp(ctx, { role: 'client', fullname: 'Ops Person' })
+export async function signUpOperator(ctx: TestCtx, fullname = 'Ops Person'): Promise<Session> {
+  const operator = await signUp(ctx, { role: 'client', fullname })
   await ctx.database.db.execute(sql`update users set role = 'admin' where id = ${operator.user._id}::uuid`)
   return operator
 }
@@ -38,4 +38,19 @@ export function signedWebhook(
       'x-razorpay-event-id': eventId,
     },
   })
+}
+
+/** Polls `fn` every 100 ms until it returns something truthy, and returns that; throws after `ms`. */
+export async function until<T>(
+  what: string,
+  fn: () => Promise<T | null | undefined | false>,
+  ms = 10_000,
+): Promise<T> {
+  const end = Date.now() + ms
+  for (;;) {
+    const v = await fn()
+    if (v) return v
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`)
+    await new Promise((r) => setTimeout(r, 100))
+  }
 }

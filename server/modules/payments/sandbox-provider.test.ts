@@ -13,6 +13,7 @@ import {
   type Session,
   type TestCtx,
 } from '../../test/helpers'
+import { signUpOperator, until as untilTruthy } from '../../test/money'
 import { fund, hiredJob, perUnit } from '../../test/payments'
 import { createRouteTransfers, SANDBOX_DELIVERY_LEASE_MS } from '../payouts/transfers.provider'
 import { RECONCILIATION_TASK } from '../reconciliation/reconciliation.task'
@@ -62,22 +63,14 @@ beforeAll(async () => {
     values (${RECONCILIATION_TASK}, now() + interval '1 day')`)
   asha = await signUp(ctx, { fullname: 'Asha Iyer', role: 'client' })
   ravi = await signUp(ctx, { fullname: 'Ravi Kumar', role: 'freelancer' })
-  operator = await signUp(ctx, { fullname: 'Ops Person', role: 'client' })
-  await ctx.database.db.execute(sql`update users set role = 'admin' where id = ${operator.user._id}::uuid`)
+  operator = await signUpOperator(ctx)
 }, 60_000)
 afterAll(() => ctx?.close())
 
 const db = () => ctx.database.db
 const rows = async (q: ReturnType<typeof sql>) => (await db().execute(q)).rows as Record<string, any>[]
-const until = async <T>(what: string, fn: () => Promise<T | null | undefined | false>, ms = 15_000) => {
-  const end = Date.now() + ms
-  for (;;) {
-    const v = await fn()
-    if (v) return v
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`)
-    await new Promise((r) => setTimeout(r, 100))
-  }
-}
+const until = <T>(what: string, fn: () => Promise<T | null | undefined | false>, ms = 15_000) =>
+  untilTruthy(what, fn, ms)
 
 /** Real money on `app`: a per-unit hire funded, two units released, the rest refunded; a one-time hire released. */
 async function moneyFlows(app: FastifyInstance) {

@@ -3,7 +3,7 @@ import { createRequire } from 'node:module'
 import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { createTestApp, injectAs, signUp, type Session, type TestCtx } from '../../test/helpers'
-import { signedWebhook, signUpOperator, standInEnv } from '../../test/money'
+import { signedWebhook, signUpOperator, standInEnv, until } from '../../test/money'
 import { hiredJob, ledgerHealth, perUnit } from '../../test/payments'
 import {
   standInRoute,
@@ -74,15 +74,6 @@ async function sweep() {
     sql`update transfers set next_attempt_at = now() where status = 'pending' and next_attempt_at is not null`,
   )
   expect(await ctx.app.tasks.runDue('payout-transfers')).toBe('ran')
-}
-const until = async <T>(what: string, fn: () => Promise<T | null | undefined | false>, ms = 10_000) => {
-  const end = Date.now() + ms
-  for (;;) {
-    const v = await fn()
-    if (v) return v
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`)
-    await new Promise((r) => setTimeout(r, 100))
-  }
 }
 
 /** Checkout through the stand-in: an order, a captured payment, the signed verify. Returns the payment id. */

@@ -9,6 +9,7 @@ import {
   type Session,
   type TestCtx,
 } from '../../test/helpers'
+import { signUpOperator, until } from '../../test/money'
 import { fund, hiredJob, ledgerHealth, perUnit } from '../../test/payments'
 import { allocate, retryDelayMs } from './transfers.rules'
 
@@ -20,22 +21,12 @@ let admin: Session
 beforeAll(async () => {
   ctx = await createTestApp({ PLATFORM_FEE_BPS: '1000', PLATFORM_STATE: 'Karnataka' })
   asha = await signUp(ctx, { fullname: 'Asha Iyer', role: 'client' })
-  admin = await signUp(ctx, { fullname: 'Operator One', role: 'client' })
-  await ctx.database.db.execute(sql`update users set role = 'admin' where id = ${admin.user._id}::uuid`)
+  admin = await signUpOperator(ctx, 'Operator One')
 })
 afterAll(() => ctx?.close())
 
 const q = async <T = any>(query: ReturnType<typeof sql>) => (await ctx.database.db.execute(query)).rows as T[]
 const get = (s: Session | null, url: string) => injectAs(ctx.app, s, { method: 'GET', url })
-const until = async <T>(what: string, fn: () => Promise<T | null | undefined | false>, ms = 10_000) => {
-  const end = Date.now() + ms
-  for (;;) {
-    const v = await fn()
-    if (v) return v
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`)
-    await new Promise((r) => setTimeout(r, 100))
-  }
-}
 
 /** Payout details for `s` (an individual with a PAN in Karnataka), read until the sandbox has activated them. */
 async function activeAccount(s: Session, name: string, pan: string) {

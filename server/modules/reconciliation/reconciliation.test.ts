@@ -6,6 +6,7 @@ import { buildApp } from '../../app'
 import { loadConfig } from '../../config'
 import { createMailer } from '../../mail/mailer'
 import { createTestApp, injectAs, signUp, type Session, type TestCtx } from '../../test/helpers'
+import { signUpOperator, until as untilTruthy } from '../../test/money'
 import { fund, hiredJob, perUnit } from '../../test/payments'
 import { compareItems } from './provider-ledger'
 import { RECONCILIATION_TASK } from './reconciliation.task'
@@ -21,8 +22,7 @@ beforeAll(async () => {
     values (${RECONCILIATION_TASK}, now() + interval '1 day')`)
   asha = await signUp(ctx, { fullname: 'Asha Iyer', role: 'client' })
   ravi = await signUp(ctx, { fullname: 'Ravi Kumar', role: 'freelancer' })
-  operator = await signUp(ctx, { fullname: 'Ops Person', role: 'client' })
-  await ctx.database.db.execute(sql`update users set role = 'admin' where id = ${operator.user._id}::uuid`)
+  operator = await signUpOperator(ctx)
   await activeAccount(ravi)
   await moneyFlows()
 }, 60_000)
@@ -39,15 +39,8 @@ const MONEY = '/api/v1/admin/money'
 
 let perUnitContract: string
 let oneTimeContract: string
-const until = async <T>(what: string, fn: () => Promise<T | null | undefined | false>, ms = 15_000) => {
-  const end = Date.now() + ms
-  for (;;) {
-    const v = await fn()
-    if (v) return v
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`)
-    await new Promise((r) => setTimeout(r, 100))
-  }
-}
+const until = <T>(what: string, fn: () => Promise<T | null | undefined | false>, ms = 15_000) =>
+  untilTruthy(what, fn, ms)
 
 /** Payout details for the freelancer, read until the sandbox has activated them (so releases are transferred). */
 async function activeAccount(s: Session) {
