@@ -1,3 +1,4 @@
+import { spawn, type ChildProcess } from 'node:child_process'
 import crypto from 'node:crypto'
 import { sql } from 'drizzle-orm'
 import { signUp, type Session, type TestCtx } from './helpers'
@@ -53,4 +54,48 @@ export async function until<T>(
     if (Date.now() > end) throw new Error(`timed out waiting for ${what}`)
     await new Promise((r) => setTimeout(r, 100))
   }
+}
+
+/**
+ * Starts the real server (`server/main.ts`) as a child process on PostgreSQL at `url`, its tables in `schema`,
+ * with the common test environment and `env` on top; resolves with the process and its base URL once it listens.
+ * Everything it prints is passed to `onOutput` too.
+ */
+export async function spawnServer(o: {
+  url: string
+  schema: string
+  dataDir: string
+  env: Record<string, string>
+  onOutput: (chunk: string) => void
+}): Promise<{ proc: ChildProcess; base: string }> {
+  let out = ''
+  const dbUrl = `${o.url}${o.url.includes('?') ? '&' : '?'}options=${encodeURIComponent(`-c search_path=${o.schema},public`)}`
+  const proc = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    env: {
+      ...process.env,
+      PORT: '0',
+      HOST: '127.0.0.1',
+      DATA_DIR: o.dataDir,
+      DATABASE_URL: dbUrl,
+      REDIS_URL: '',
+      MAIL_TRANSPORT: 'console',
+      LOG_LEVEL: 'info',
+      SEED_DEMO: 'never',
+      ...o.env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  const take = (d: Buffer | string) => {
+    out += d
+    o.onOutput(String(d))
+  }
+  proc.stdout!.on('data', take)
+  proc.stderr!.on('data', take)
+  const started = Date.now()
+  while (!/running at (http:\/\/\S+)/.test(out)) {
+    if (Date.now() - started > 60_000 || proc.exitCode !== null)
+      throw new Error(`server did not start:\n${out}`)
+    await new Promise((r) => setTimeout(r, 100))
+  }
+  return { proc, base: /running at (http:\/\/\S+)/.exec(out)![1] }
 }

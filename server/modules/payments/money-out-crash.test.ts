@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process'
+import type { ChildProcess } from 'node:child_process'
 import crypto from 'node:crypto'
 import fs from 'node:fs'
 import os from 'node:os'
@@ -12,6 +12,7 @@ import {
   type StandInRequest,
   type StandInTransfer,
 } from '../../test/razorpay-standin'
+import { spawnServer, standInEnv } from '../../test/money'
 import { linkedAccountEvent } from '../payouts/payouts.provider'
 
 /*
@@ -34,37 +35,17 @@ let base = ''
 
 async function start() {
   out = ''
-  const dbUrl = `${url}${url!.includes('?') ? '&' : '?'}options=${encodeURIComponent(`-c search_path=${schema},public`)}`
-  proc = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+  ;({ proc, base } = await spawnServer({
+    url: url!,
+    schema,
+    dataDir,
     env: {
-      ...process.env,
-      PORT: '0',
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      DATABASE_URL: dbUrl,
-      REDIS_URL: '',
-      MAIL_TRANSPORT: 'console',
-      LOG_LEVEL: 'info',
-      SEED_DEMO: 'never',
-      PAYMENT_PROVIDER: 'razorpay',
-      RAZORPAY_KEY_ID: rzp.keyId,
-      RAZORPAY_KEY_SECRET: rzp.keySecret,
-      RAZORPAY_WEBHOOK_SECRET: WEBHOOK_SECRET,
-      RAZORPAY_API_URL: rzp.url,
+      ...standInEnv(rzp, WEBHOOK_SECRET),
       PLATFORM_FEE_BPS: '1000',
       PAYOUT_SWEEP_MS: '1000',
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  })
-  proc.stdout!.on('data', (d) => (out += d))
-  proc.stderr!.on('data', (d) => (out += d))
-  const started = Date.now()
-  while (!/running at (http:\/\/\S+)/.test(out)) {
-    if (Date.now() - started > 60_000 || proc.exitCode !== null)
-      throw new Error(`server did not start:\n${out}`)
-    await new Promise((r) => setTimeout(r, 100))
-  }
-  base = /running at (http:\/\/\S+)/.exec(out)![1]
+    onOutput: (d) => (out += d),
+  }))
 }
 
 const call = async (method: string, p: string, token: string | null, body?: object) => {

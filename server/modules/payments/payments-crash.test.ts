@@ -1,10 +1,11 @@
-import { spawn, type ChildProcess } from 'node:child_process'
+import type { ChildProcess } from 'node:child_process'
 import crypto from 'node:crypto'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { spawnServer } from '../../test/money'
 import { razorpayId } from './payments.provider'
 
 /*
@@ -24,31 +25,15 @@ let base = ''
 
 async function start() {
   out = ''
-  const dbUrl = `${url}${url!.includes('?') ? '&' : '?'}options=${encodeURIComponent(`-c search_path=${schema},public`)}`
-  proc = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+  ;({ proc, base } = await spawnServer({
+    url: url!,
+    schema,
+    dataDir,
     env: {
-      ...process.env,
-      PORT: '0',
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      DATABASE_URL: dbUrl,
-      REDIS_URL: '',
-      MAIL_TRANSPORT: 'console',
-      LOG_LEVEL: 'info',
-      SEED_DEMO: 'never',
       RAZORPAY_KEY_SECRET: KEY_SECRET,
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  })
-  proc.stdout!.on('data', (d) => (out += d))
-  proc.stderr!.on('data', (d) => (out += d))
-  const started = Date.now()
-  while (!/running at (http:\/\/\S+)/.test(out)) {
-    if (Date.now() - started > 60_000 || proc.exitCode !== null)
-      throw new Error(`server did not start:\n${out}`)
-    await new Promise((r) => setTimeout(r, 100))
-  }
-  base = /running at (http:\/\/\S+)/.exec(out)![1]
+    onOutput: (d) => (out += d),
+  }))
 }
 
 const call = async (method: string, p: string, token: string | null, body?: object) => {
