@@ -1,7 +1,9 @@
 import { spawn, type ChildProcess } from 'node:child_process'
 import crypto from 'node:crypto'
 import { sql } from 'drizzle-orm'
-import { signUp, type Session, type TestCtx } from './helpers'
+import { expect } from 'vitest'
+import { injectAs, signUp, type Session, type TestCtx } from './helpers'
+import { applyTo } from './jobs'
 import type { RazorpayStandIn } from './razorpay-standin'
 
 /** The environment that points the app at a Razorpay stand-in, its webhooks signed with `webhookSecret`. */
@@ -98,4 +100,41 @@ export async function spawnServer(o: {
     await new Promise((r) => setTimeout(r, 100))
   }
   return { proc, base: /running at (http:\/\/\S+)/.exec(out)![1] }
+}
+
+/**
+ * A fresh freelancer `name` with payout details saved (an individual in Karnataka; not active yet), hired by
+ * `client` on `jobId`; returns the freelancer and the contract id.
+ */
+export async function hirePayableFreelancer(
+  ctx: TestCtx,
+  client: Session,
+  jobId: string,
+  name: string,
+): Promise<{ f: Session; contractId: string }> {
+  const f = await signUp(ctx, { fullname: name })
+  const put = await injectAs(ctx.app, f, {
+    method: 'PUT',
+    url: '/api/v1/payouts/account',
+    payload: {
+      legalName: name,
+      pan: `ABCP${name[0]}${crypto.randomInt(1000, 9999)}K`,
+      state: 'Karnataka',
+      bankAccount: '50100123456789',
+      ifsc: 'HDFC0001234',
+    },
+  })
+  expect(put.statusCode, put.body).toBe(200)
+  const a = await applyTo(ctx.app, f, jobId)
+  const accepted = await injectAs(ctx.app, client, {
+    method: 'PATCH',
+    url: `/api/v1/application/applications/${a._id}/status`,
+    payload: { status: 'accepted' },
+  })
+  expect(accepted.statusCode, accepted.body).toBe(200)
+  const [c] = (
+    await ctx.database.db.execute(sql`select id from contracts where job_id = ${jobId}::uuid
+      and freelancer_id = ${f.user._id}::uuid`)
+  ).rows as { id: string }[]
+  return { f, contractId: c.id }
 }

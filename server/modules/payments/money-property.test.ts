@@ -3,8 +3,8 @@ import fc from 'fast-check'
 import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestApp, injectAs, signUp, type Session, type TestCtx } from '../../test/helpers'
-import { applyTo, postJob } from '../../test/jobs'
-import { signedWebhook, signUpOperator } from '../../test/money'
+import { postJob } from '../../test/jobs'
+import { hirePayableFreelancer, signedWebhook, signUpOperator } from '../../test/money'
 import { checkout, ledgerHealth, perUnit } from '../../test/payments'
 import { RECONCILIATION_TASK } from '../reconciliation/reconciliation.task'
 import { linkedAccountEvent } from '../payouts/payouts.provider'
@@ -54,29 +54,8 @@ async function twoHires(rate: string, units = 6): Promise<{ jobId: string; hires
   const job = await postJob(ctx.app, asha, { ...perUnit(units, rate), openings: '2' })
   const hires: Hire[] = []
   for (const name of ['Ravi Kumar', 'Meera Shah']) {
-    const f = await signUp(ctx, { fullname: name })
-    const put = await injectAs(ctx.app, f, {
-      method: 'PUT',
-      url: '/api/v1/payouts/account',
-      payload: {
-        legalName: name,
-        pan: `ABCP${name[0]}${crypto.randomInt(1000, 9999)}K`,
-        state: 'Karnataka',
-        bankAccount: '50100123456789',
-        ifsc: 'HDFC0001234',
-      },
-    })
-    expect(put.statusCode, put.body).toBe(200)
-    const a = await applyTo(ctx.app, f, job._id)
-    const accepted = await injectAs(ctx.app, asha, {
-      method: 'PATCH',
-      url: `/api/v1/application/applications/${a._id}/status`,
-      payload: { status: 'accepted' },
-    })
-    expect(accepted.statusCode, accepted.body).toBe(200)
-    const [c] = await q(sql`select id from contracts where job_id = ${job._id}::uuid
-      and freelancer_id = ${f.user._id}::uuid`)
-    hires.push({ freelancer: f, contractId: c.id, lastVerify: null })
+    const { f, contractId } = await hirePayableFreelancer(ctx, asha, job._id, name)
+    hires.push({ freelancer: f, contractId, lastVerify: null })
   }
   return { jobId: job._id, hires }
 }

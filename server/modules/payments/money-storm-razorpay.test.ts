@@ -1,9 +1,8 @@
-import crypto from 'node:crypto'
 import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestApp, injectAs, signUp, type Session, type TestCtx } from '../../test/helpers'
-import { applyTo, postJob } from '../../test/jobs'
-import { signedWebhook, signUpOperator, standInEnv } from '../../test/money'
+import { postJob } from '../../test/jobs'
+import { hirePayableFreelancer, signedWebhook, signUpOperator, standInEnv } from '../../test/money'
 import { ledgerHealth, perUnit } from '../../test/payments'
 import {
   startRazorpayStandIn,
@@ -80,29 +79,7 @@ describe('storm against the Razorpay stand-in', () => {
     const job = await postJob(ctx.app, asha, { ...perUnit(8, '500'), openings: '2' })
     const hires: { f: Session; contractId: string }[] = []
     for (const name of ['Ravi Kumar', 'Meera Shah']) {
-      const f = await signUp(ctx, { fullname: name })
-      const put = await injectAs(ctx.app, f, {
-        method: 'PUT',
-        url: '/api/v1/payouts/account',
-        payload: {
-          legalName: name,
-          pan: `ABCP${name[0]}${crypto.randomInt(1000, 9999)}K`,
-          state: 'Karnataka',
-          bankAccount: '50100123456789',
-          ifsc: 'HDFC0001234',
-        },
-      })
-      expect(put.statusCode, put.body).toBe(200)
-      const a = await applyTo(ctx.app, f, job._id)
-      const accepted = await injectAs(ctx.app, asha, {
-        method: 'PATCH',
-        url: `/api/v1/application/applications/${a._id}/status`,
-        payload: { status: 'accepted' },
-      })
-      expect(accepted.statusCode, accepted.body).toBe(200)
-      const [c] = await q(sql`select id from contracts where job_id = ${job._id}::uuid
-        and freelancer_id = ${f.user._id}::uuid`)
-      hires.push({ f, contractId: c.id })
+      hires.push(await hirePayableFreelancer(ctx, asha, job._id, name))
     }
     for (const h of hires) {
       await fundHire(job._id, h.contractId, 3)
