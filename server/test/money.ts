@@ -138,3 +138,32 @@ export async function hirePayableFreelancer(
   ).rows as { id: string }[]
   return { f, contractId: c.id }
 }
+
+/** A JSON call to a running server at `base`, as `token` (none when null); answers the status and parsed body. */
+export async function callServer(
+  base: string,
+  method: string,
+  p: string,
+  token: string | null,
+  body?: object,
+): Promise<{ status: number; body: any }> {
+  const res = await fetch(base + p, {
+    method,
+    headers: {
+      ...(body ? { 'content-type': 'application/json' } : {}),
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+    },
+    body: body ? JSON.stringify(body) : undefined,
+  })
+  return { status: res.status, body: (await res.json()) as any }
+}
+
+/** The sign-in code mailed to `email`, read from a server's console mail in `output()` (waits up to 5 s). */
+export async function mailedCode(output: () => string, email: string): Promise<string | undefined> {
+  let code: string | undefined
+  for (let i = 0; i < 100 && !code; i++) {
+    code = new RegExp(`to=${email.replace(/\./g, '\\.')} \\| [^"\\n]*?(\\d{6})`).exec(output())?.[1]
+    if (!code) await new Promise((r) => setTimeout(r, 50))
+  }
+  return code
+}

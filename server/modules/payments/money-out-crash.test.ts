@@ -12,7 +12,7 @@ import {
   type StandInRequest,
   type StandInTransfer,
 } from '../../test/razorpay-standin'
-import { spawnServer, standInEnv } from '../../test/money'
+import { callServer, mailedCode, spawnServer, standInEnv } from '../../test/money'
 import { linkedAccountEvent } from '../payouts/payouts.provider'
 
 /*
@@ -48,17 +48,8 @@ async function start() {
   }))
 }
 
-const call = async (method: string, p: string, token: string | null, body?: object) => {
-  const res = await fetch(base + p, {
-    method,
-    headers: {
-      ...(body ? { 'content-type': 'application/json' } : {}),
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-    },
-    body: body ? JSON.stringify(body) : undefined,
-  })
-  return { status: res.status, body: (await res.json()) as any }
-}
+const call = (method: string, p: string, token: string | null, body?: object) =>
+  callServer(base, method, p, token, body)
 const expectOk = async (p: Promise<{ status: number; body: any }>, status = 200) => {
   const res = await p
   expect(res.status, JSON.stringify(res.body)).toBe(status)
@@ -83,11 +74,7 @@ const q = async (text: string, params: unknown[] = []) =>
 async function signUp(fullname: string, role: 'client' | 'freelancer') {
   const email = `moneyout-${crypto.randomBytes(4).toString('hex')}@example.in`
   await expectOk(call('POST', '/api/v1/user/send-otp', null, { email, fullname, role }))
-  let code: string | undefined
-  for (let i = 0; i < 100 && !code; i++) {
-    code = new RegExp(`to=${email.replace(/\./g, '\\.')} \\| [^"\\n]*?(\\d{6})`).exec(out)?.[1]
-    if (!code) await new Promise((r) => setTimeout(r, 50))
-  }
+  const code = await mailedCode(() => out, email)
   const verified = await expectOk(call('POST', '/api/v1/user/verify-otp', null, { email, otp: code }))
   return { token: verified.token as string, id: verified.data._id as string }
 }

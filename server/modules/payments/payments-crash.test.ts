@@ -5,7 +5,7 @@ import os from 'node:os'
 import path from 'node:path'
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { spawnServer } from '../../test/money'
+import { callServer, mailedCode, spawnServer } from '../../test/money'
 import { razorpayId } from './payments.provider'
 
 /*
@@ -36,26 +36,13 @@ async function start() {
   }))
 }
 
-const call = async (method: string, p: string, token: string | null, body?: object) => {
-  const res = await fetch(base + p, {
-    method,
-    headers: {
-      ...(body ? { 'content-type': 'application/json' } : {}),
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-    },
-    body: body ? JSON.stringify(body) : undefined,
-  })
-  return { status: res.status, body: (await res.json()) as any }
-}
+const call = (method: string, p: string, token: string | null, body?: object) =>
+  callServer(base, method, p, token, body)
 
 async function signUpClient(): Promise<string> {
   const email = `crash-${crypto.randomBytes(4).toString('hex')}@example.in`
   await call('POST', '/api/v1/user/send-otp', null, { email, fullname: 'Crash Client', role: 'client' })
-  let code: string | undefined
-  for (let i = 0; i < 100 && !code; i++) {
-    code = new RegExp(`to=${email.replace(/\./g, '\\.')} \\| [^"\\n]*?(\\d{6})`).exec(out)?.[1]
-    if (!code) await new Promise((r) => setTimeout(r, 50))
-  }
+  const code = await mailedCode(() => out, email)
   const verified = await call('POST', '/api/v1/user/verify-otp', null, { email, otp: code })
   if (verified.status !== 200)
     throw new Error(`verify-otp ${verified.status} ${JSON.stringify(verified.body)}`)
