@@ -1,7 +1,12 @@
 import { spawn, type ChildProcess } from 'node:child_process'
 import crypto from 'node:crypto'
 import { sql } from 'drizzle-orm'
+import type { FastifyInstance } from 'fastify'
+import pino from 'pino'
 import { expect } from 'vitest'
+import { buildApp } from '../app'
+import { loadConfig } from '../config'
+import { createMailer } from '../mail/mailer'
 import { injectAs, signUp, type Session, type TestCtx } from './helpers'
 import { applyTo } from './jobs'
 import type { RazorpayStandIn } from './razorpay-standin'
@@ -166,4 +171,21 @@ export async function mailedCode(output: () => string, email: string): Promise<s
     if (!code) await new Promise((r) => setTimeout(r, 50))
   }
   return code
+}
+
+/** Another app on `a`'s own database object (PGlite is one process's database, so there both apps share it). */
+export async function appOnSameDatabase(
+  a: TestCtx,
+  env: Record<string, string> = {},
+): Promise<{ app: FastifyInstance; close(): Promise<void> }> {
+  const log = pino({ level: 'silent' })
+  const config = loadConfig({ DATA_DIR: a.dataDir, LOG_LEVEL: 'silent', ...env })
+  const app = await buildApp({
+    config,
+    database: a.database,
+    mailer: createMailer({ transport: 'console', from: config.MAIL_FROM }, log),
+    logger: log,
+  })
+  await app.ready()
+  return { app, close: () => app.close() }
 }

@@ -1,10 +1,6 @@
 import type { FastifyInstance } from 'fastify'
-import pino from 'pino'
 import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { buildApp } from '../../app'
-import { loadConfig } from '../../config'
-import { createMailer } from '../../mail/mailer'
 import {
   anotherInstance,
   createTestApp,
@@ -13,7 +9,7 @@ import {
   type Session,
   type TestCtx,
 } from '../../test/helpers'
-import { signUpOperator, until as untilTruthy } from '../../test/money'
+import { appOnSameDatabase, signUpOperator, until as untilTruthy } from '../../test/money'
 import { fund, hiredJob, perUnit } from '../../test/payments'
 import { createRouteTransfers, SANDBOX_DELIVERY_LEASE_MS } from '../payouts/transfers.provider'
 import { RECONCILIATION_TASK } from '../reconciliation/reconciliation.task'
@@ -35,21 +31,7 @@ async function instance(a: TestCtx): Promise<{ app: FastifyInstance; close(): Pr
     })
     return { app: b.app, close: b.close }
   }
-  const log = pino({ level: 'silent' })
-  const config = loadConfig({
-    DATA_DIR: a.dataDir,
-    LOG_LEVEL: 'silent',
-    PLATFORM_FEE_BPS: '1000',
-    PLATFORM_STATE: 'Karnataka',
-  })
-  const app = await buildApp({
-    config,
-    database: a.database,
-    mailer: createMailer({ transport: 'console', from: config.MAIL_FROM }, log),
-    logger: log,
-  })
-  await app.ready()
-  return { app, close: () => app.close() }
+  return appOnSameDatabase(a, { PLATFORM_FEE_BPS: '1000', PLATFORM_STATE: 'Karnataka' })
 }
 
 let ctx: TestCtx

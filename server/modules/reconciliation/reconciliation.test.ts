@@ -1,12 +1,8 @@
 import type { FastifyInstance } from 'fastify'
-import pino from 'pino'
 import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { buildApp } from '../../app'
-import { loadConfig } from '../../config'
-import { createMailer } from '../../mail/mailer'
 import { createTestApp, injectAs, signUp, type Session, type TestCtx } from '../../test/helpers'
-import { signUpOperator, until as untilTruthy } from '../../test/money'
+import { appOnSameDatabase, signUpOperator, until as untilTruthy } from '../../test/money'
 import { fund, hiredJob, perUnit } from '../../test/payments'
 import { compareItems } from './provider-ledger'
 import { RECONCILIATION_TASK } from './reconciliation.task'
@@ -389,16 +385,7 @@ async function secondInstance(a: TestCtx): Promise<{ app: FastifyInstance; close
     const b = await createTestApp({ DATA_DIR: a.dataDir }, { schemaName: a.schemaName, migrate: false })
     return { app: b.app, close: b.close }
   }
-  const log = pino({ level: 'silent' })
-  const config = loadConfig({ DATA_DIR: a.dataDir, LOG_LEVEL: 'silent' })
-  const app = await buildApp({
-    config,
-    database: a.database,
-    mailer: createMailer({ transport: 'console', from: config.MAIL_FROM }, log),
-    logger: log,
-  })
-  await app.ready()
-  return { app, close: () => app.close() }
+  return appOnSameDatabase(a)
 }
 describe('the daily run across two instances', () => {
   it('when both find it due, exactly one runs it and writes one run; the next is a day later', async () => {
