@@ -442,6 +442,7 @@ test('a dropped connection comes back by itself and shows what arrived meanwhile
 test('a conversation keeps the messages readable on a tablet and a small laptop; the jobs panel lies over them until there is room', async ({
   page,
 }, testInfo) => {
+  // Runs once, in the desktop project: it sets its own tablet and laptop widths, so a phone run would repeat it.
   test.skip(isMobileProject(testInfo), 'widths between a phone and a desktop, set below')
   const { client, freelancer } = await clientAndApplicant('Menu photos for a bakery in Kochi')
   await call('POST', '/chat/send', freelancer.token, {

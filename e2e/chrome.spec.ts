@@ -18,6 +18,7 @@ async function expectCurrent(page: Page, current: string | null) {
 }
 
 test.describe('desktop sidebar', () => {
+  // Skipped on the phone project: the sidebar exists only at desktop widths (the mobile chrome has its own tests).
   test.skip(
     ({ isMobile }) => isMobile,
     'the sidebar is the desktop chrome; mobile has the top bar and tab bar',
@@ -65,6 +66,7 @@ test.describe('desktop sidebar', () => {
 })
 
 test.describe('mobile top bar and tab bar', () => {
+  // Skipped on the desktop project: the top bar and tab bar exist only at phone widths (the sidebar has its tests).
   test.skip(
     ({ isMobile }) => !isMobile,
     'the top bar and tab bar are the mobile chrome; desktop has the sidebar',
