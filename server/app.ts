@@ -56,6 +56,7 @@ import { refundSweepTask } from './modules/payments/refunds.task'
 import { releasePreviewRoutes } from './modules/payments/release-preview.routes'
 import { contractsService } from './modules/contracts/contracts.service'
 import { contractsRoutes } from './modules/contracts/contracts.routes'
+import { testClockRoutes } from './modules/contracts/test-clock.routes'
 import { createLinkedAccountProvider } from './modules/payouts/payouts.provider'
 import { payoutsService } from './modules/payouts/payouts.service'
 import { payoutsRoutes, payoutsWebhookRoutes } from './modules/payouts/payouts.routes'
@@ -314,6 +315,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     prefix: '/api/v1/contracts',
     contracts: contractsService({ db: database.db }),
   })
+  if (config.TEST_CLOCK === '1') {
+    app.log.warn('TEST_CLOCK=1: POST /api/v1/test/clock can move every deadline; tests only')
+    await app.register(testClockRoutes, { prefix: '/api/v1/test', db: database.db })
+  }
   await app.register(releasePreviewRoutes, { prefix: '/api/v1/contracts', payments })
   // Payout details and their Razorpay Route linked account (ADR 049).
   const linkedAccounts = createLinkedAccountProvider(config, { db: database.db })

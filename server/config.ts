@@ -75,6 +75,11 @@ const ConfigSchema = z
     PLATFORM_ADDRESS: z.string().min(2).max(300).optional(),
     /** How often the payout sweep looks for transfers to make or retry, once across instances (ADR 050). */
     PAYOUT_SWEEP_MS: z.coerce.number().int().min(1000).max(3_600_000).default(30_000),
+    /**
+     * Tests only: `1` registers POST /api/v1/test/clock, which moves the shared clock every delivery, dispute and
+     * review deadline reads (ADR 055). Never set it on a real deployment.
+     */
+    TEST_CLOCK: z.enum(['0', '1']).default('0'),
     /** Code requests and checks (send-otp, send-login-otp, verify-otp) per minute, per IP (ADR 020). */
     AUTH_RATE_LIMIT_PER_MIN: z.coerce.number().int().min(1).default(20),
     /** Chat messages per minute per user, HTTP and socket together (ADR 020). */

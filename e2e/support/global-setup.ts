@@ -73,6 +73,7 @@ export default async function globalSetup(config: FullConfig): Promise<() => Pro
         PLATFORM_FEE_BPS: '1000',
         // Transfers and settlements move on the payout sweep; a spec waits seconds for a UTR, not half a minute.
         PAYOUT_SWEEP_MS: '2000',
+        TEST_CLOCK: '1',
         SEED_DEMO: 'never',
         // Every spec signs in from 127.0.0.1: the per-IP limits would otherwise throttle the suite itself.
         AUTH_RATE_LIMIT_PER_MIN: '10000',

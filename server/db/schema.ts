@@ -271,6 +271,8 @@ export const contracts = pgTable('contracts', {
   createdAt: ts('created_at').notNull().defaultNow(),
   updatedAt: ts('updated_at').notNull().defaultNow(),
   endedAt: ts('ended_at'),
+  /** Set while a dispute is open: release, refund and auto-release answer 409 `disputed` (ADR 055). */
+  frozenAt: ts('frozen_at'),
 })
 export type ContractRow = typeof contracts.$inferSelect
 
@@ -682,3 +684,42 @@ export const sandboxProviderObjects = pgTable('sandbox_provider_objects', {
   dueAt: ts('due_at'),
   createdAt: ts('created_at').notNull().defaultNow(),
 })
+
+// Trust between strangers (0016_trust_clock.sql, ADR 055): the shared clock and each contract's timeline.
+
+/** The test clock's offset (one row at most, written only when TEST_CLOCK=1); `app_now()` adds it to `now()`. */
+export const appClock = pgTable('app_clock', {
+  id: integer('id').primaryKey().default(1),
+  offsetMs: bigint('offset_ms', { mode: 'number' }).notNull().default(0),
+})
+
+export const CONTRACT_EVENT_KINDS = [
+  'funded',
+  'submitted',
+  'changes_requested',
+  'released',
+  'auto_released',
+  'refunded',
+  'disputed',
+  'dispute_answered',
+  'settlement_proposed',
+  'settlement_accepted',
+  'settlement_declined',
+  'resolved',
+  'reviewed',
+  'reminder_sent',
+] as const
+export type ContractEventKind = (typeof CONTRACT_EVENT_KINDS)[number]
+
+/** What happened on a contract, in order (append-only): the timeline its page shows. */
+export const contractEvents = pgTable('contract_events', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  contractId: uuid('contract_id')
+    .notNull()
+    .references(() => contracts.id, { onDelete: 'cascade' }),
+  kind: text('kind', { enum: CONTRACT_EVENT_KINDS }).notNull(),
+  actorId: uuid('actor_id').references(() => users.id, { onDelete: 'set null' }),
+  data: jsonb('data').$type<Record<string, unknown>>().notNull().default({}),
+  createdAt: ts('created_at').notNull(),
+})
+export type ContractEventRow = typeof contractEvents.$inferSelect

@@ -69,6 +69,33 @@ export const routes: RouteObject[] = [
       { path: paths.conversation.pattern, lazy: () => import('./routes/chat/conversation') },
       { path: paths.experiencesCreate.pattern, lazy: placeholder('ExperiencesCreatePlaceholder') },
       {
+        path: paths.contract.pattern,
+        element: (
+          <RequireAuth>
+            <Outlet />
+          </RequireAuth>
+        ),
+        children: [{ index: true, lazy: () => import('./routes/contract') }],
+      },
+      {
+        path: paths.adminDisputes.pattern,
+        element: (
+          <RequireAuth roles={OPERATOR_ROLES} deniedText={OPERATOR_ONLY_TEXT}>
+            <Outlet />
+          </RequireAuth>
+        ),
+        children: [{ index: true, lazy: () => import('./routes/admin-disputes') }],
+      },
+      {
+        path: paths.adminReports.pattern,
+        element: (
+          <RequireAuth roles={OPERATOR_ROLES} deniedText={OPERATOR_ONLY_TEXT}>
+            <Outlet />
+          </RequireAuth>
+        ),
+        children: [{ index: true, lazy: () => import('./routes/admin-reports') }],
+      },
+      {
         // The operator role's money page (ADR 053), beside the poster's /admin area: operators only.
         path: paths.adminMoney.pattern,
         element: (

@@ -30,6 +30,11 @@ export const paths = {
   payoutSettings: { pattern: '/settings/payouts', href: () => '/settings/payouts' },
   // The operators' (role `admin`) money page: reconciliation and money out to retry (ADR 053).
   adminMoney: { pattern: '/admin/money', href: () => '/admin/money' },
+  // One hire: its escrow, delivery, timeline, dispute and reviews (ADR 055); either party, and operators.
+  contract: { pattern: '/contracts/:id', href: (id: string) => `/contracts/${enc(id)}` },
+  // The operators' queues (role `admin`): disputes to decide, reports and held jobs to look at (ADR 055).
+  adminDisputes: { pattern: '/admin/disputes', href: () => '/admin/disputes' },
+  adminReports: { pattern: '/admin/reports', href: () => '/admin/reports' },
 } as const
 
 /** product.md §3: Chat is highlighted when the path contains /chat. */
