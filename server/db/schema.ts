@@ -723,3 +723,57 @@ export const contractEvents = pgTable('contract_events', {
   createdAt: ts('created_at').notNull(),
 })
 export type ContractEventRow = typeof contractEvents.$inferSelect
+
+// Disputes with free mediation (0018_disputes.sql, ADR 058): disputes, settlement proposals, the operators' audit log.
+
+export const DISPUTE_STATUSES = ['open', 'resolved', 'settled'] as const
+export const disputes = pgTable('disputes', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  contractId: uuid('contract_id')
+    .notNull()
+    .references(() => contracts.id, { onDelete: 'cascade' }),
+  openedBy: uuid('opened_by').references(() => users.id, { onDelete: 'set null' }),
+  reason: text('reason').notNull(),
+  evidence: text('evidence').notNull().default(''),
+  attachments: jsonb('attachments').$type<string[]>().notNull().default([]),
+  status: text('status', { enum: DISPUTE_STATUSES }).notNull().default('open'),
+  answerDueAt: ts('answer_due_at').notNull(),
+  answer: text('answer'),
+  answerAttachments: jsonb('answer_attachments').$type<string[]>().notNull().default([]),
+  answeredBy: uuid('answered_by').references(() => users.id, { onDelete: 'set null' }),
+  answeredAt: ts('answered_at'),
+  releasePaise: paise('release_paise'),
+  refundPaise: paise('refund_paise'),
+  note: text('note'),
+  decidedBy: uuid('decided_by').references(() => users.id, { onDelete: 'set null' }),
+  createdAt: ts('created_at').notNull(),
+  closedAt: ts('closed_at'),
+})
+export type DisputeRow = typeof disputes.$inferSelect
+
+export const disputeProposals = pgTable('dispute_proposals', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  disputeId: uuid('dispute_id')
+    .notNull()
+    .references(() => disputes.id, { onDelete: 'cascade' }),
+  proposedBy: uuid('proposed_by').references(() => users.id, { onDelete: 'set null' }),
+  releasePaise: paise('release_paise').notNull(),
+  refundPaise: paise('refund_paise').notNull(),
+  status: text('status', { enum: ['proposed', 'accepted', 'declined', 'withdrawn'] })
+    .notNull()
+    .default('proposed'),
+  createdAt: ts('created_at').notNull(),
+  decidedAt: ts('decided_at'),
+})
+export type DisputeProposalRow = typeof disputeProposals.$inferSelect
+
+/** Append-only (a trigger raises on UPDATE, DELETE and TRUNCATE): what operators did on disputes. */
+export const disputeAudit = pgTable('dispute_audit', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  disputeId: uuid('dispute_id').notNull(),
+  actorId: uuid('actor_id').notNull(),
+  action: text('action', { enum: ['viewed_chat', 'resolved', 'note'] }).notNull(),
+  detail: jsonb('detail').$type<Record<string, unknown>>().notNull().default({}),
+  createdAt: ts('created_at').notNull(),
+})
+export type DisputeAuditRow = typeof disputeAudit.$inferSelect
