@@ -5,6 +5,8 @@ export interface Mail {
   to: string
   subject: string
   text: string
+  /** Extra headers, e.g. RFC 8058 `List-Unsubscribe` on alert mail. */
+  headers?: Record<string, string>
 }
 export interface Mailer {
   transport: 'console' | 'smtp'
@@ -33,7 +35,7 @@ export function createMailer(
   return {
     transport: 'smtp',
     send: async (m) => {
-      await t.sendMail({ from: opts.from, to: m.to, subject: m.subject, text: m.text })
+      await t.sendMail({ from: opts.from, to: m.to, subject: m.subject, text: m.text, headers: m.headers })
     },
     close: () => t.close(),
   }
