@@ -1,4 +1,5 @@
 import { NOTIFICATION_TYPES } from '@common/notifications'
+import { REPORT_REASONS, REPORT_STATUSES, REPORT_TARGETS } from '@common/schemas/report'
 import {
   pgTable,
   uuid,
@@ -183,6 +184,14 @@ export const jobs = pgTable('jobs', {
   updatedAt: ts('updated_at').notNull().defaultNow(),
   archivedAt: ts('archived_at'),
   openings: integer('openings').notNull().default(1),
+  // Held for review when the post asks applicants to pay (0020_safety.sql, ADR 056): only 'clear' jobs are public.
+  moderationStatus: text('moderation_status', { enum: ['clear', 'held', 'rejected'] })
+    .notNull()
+    .default('clear'),
+  moderationReason: text('moderation_reason'),
+  moderationNote: text('moderation_note'),
+  moderatedBy: uuid('moderated_by'),
+  moderatedAt: ts('moderated_at'),
 })
 export type JobRow = typeof jobs.$inferSelect
 
@@ -418,6 +427,8 @@ export const messages = pgTable('messages', {
   content: text('content').notNull(),
   createdAt: ts('created_at').notNull().defaultNow(),
   readAt: ts('read_at'),
+  /** Carries contact details for paying outside Microlance, sent with no funded contract (0020_safety.sql). */
+  offPlatform: boolean('off_platform').notNull().default(false),
 })
 export type MessageRow = typeof messages.$inferSelect
 
@@ -777,3 +788,23 @@ export const disputeAudit = pgTable('dispute_audit', {
   createdAt: ts('created_at').notNull(),
 })
 export type DisputeAuditRow = typeof disputeAudit.$inferSelect
+
+// Reports to the operators (0020_safety.sql, ADR 056).
+
+export const reports = pgTable('reports', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  reporterId: uuid('reporter_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  targetType: text('target_type', { enum: REPORT_TARGETS }).notNull(),
+  targetId: uuid('target_id').notNull(),
+  targetOwnerId: uuid('target_owner_id').references(() => users.id, { onDelete: 'set null' }),
+  reason: text('reason', { enum: REPORT_REASONS }).notNull(),
+  details: text('details'),
+  status: text('status', { enum: REPORT_STATUSES }).notNull().default('open'),
+  resolutionNote: text('resolution_note'),
+  resolvedBy: uuid('resolved_by').references(() => users.id, { onDelete: 'set null' }),
+  resolvedAt: ts('resolved_at'),
+  createdAt: ts('created_at').notNull().defaultNow(),
+})
+export type ReportRow = typeof reports.$inferSelect
