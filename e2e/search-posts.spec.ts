@@ -62,9 +62,12 @@ test('a search finds a post by a word in it and shows it in the Posts section', 
   await expect(card.getByLabel('1 likes')).toBeVisible()
 
   // A word no post has: the results load, and there is no Posts section.
-  await page.goto(`/search?q=${encodeURIComponent(tag().toLowerCase())}`)
+  const missing = tag().toLowerCase()
+  await page.goto(`/search?q=${encodeURIComponent(missing)}`)
   await expect(page.getByRole('heading', { level: 1, name: 'Search Results (0)' })).toBeVisible()
-  await expect(main(page).getByText('No jobs found. Try adjusting your filters.')).toBeVisible()
+  // /search has no filters: its empty state speaks of the words searched, not of filters.
+  await expect(main(page).getByText(`Nothing found for “${missing}”`)).toBeVisible()
+  await expect(main(page).getByText('No jobs found. Try adjusting your filters.')).toHaveCount(0)
   await expect(main(page).getByRole('region', { name: 'Posts' })).toHaveCount(0)
   await expect(main(page).getByText(text)).toHaveCount(0)
   await shot(page, testInfo, 'search-no-posts')

@@ -15,12 +15,16 @@ export function Component() {
   const query = useInfiniteJobs(filters)
   const list = pagedJobs(query)
   const corrected = query.data?.pages[0]?.correctedQuery
+  // With nothing searched or narrowed there are no "results": the page is every open opportunity.
+  const narrowed = !!(filters.q || filters.category || filters.free || filters.discounted)
 
   return (
     <div className="mx-auto flex w-full max-w-6xl flex-col gap-4">
       <title>Explore · Microlance</title>
       <h1 className="text-2xl font-semibold tracking-tight text-slate-900">
-        Search Results{query.isPending ? '' : ` (${countText(list)})`}
+        {narrowed
+          ? `Search Results${query.isPending ? '' : ` (${countText(list)})`}`
+          : 'Explore opportunities'}
       </h1>
       <SearchBox
         value={filters.q ?? ''}
@@ -29,14 +33,23 @@ export function Component() {
       />
       <JobFiltersBar filters={filters} onChange={setFilters} />
       <CorrectionNote query={filters.q} corrected={corrected} />
-      <JobGrid
-        list={list}
-        emptyAction={
-          <Button variant="outline" onClick={reset}>
-            Reset Filters
-          </Button>
-        }
-      />
+      {narrowed ? (
+        <JobGrid
+          list={list}
+          emptyAction={
+            <Button variant="outline" onClick={reset}>
+              Reset Filters
+            </Button>
+          }
+        />
+      ) : (
+        // Nothing to adjust or reset: an empty marketplace says so.
+        <JobGrid
+          list={list}
+          emptyTitle="No open opportunities yet"
+          emptyText="New jobs appear here as soon as clients post them. Check back soon."
+        />
+      )}
     </div>
   )
 }

@@ -1,4 +1,5 @@
-import { useNavigate, useSearchParams } from 'react-router'
+import { Link, useNavigate, useSearchParams } from 'react-router'
+import { Button } from '@/components/ui/button'
 import { paths } from '@/config/paths'
 import { countText, JobGrid, pagedJobs } from '@/features/jobs/components/job-grid'
 import { PostResults } from '@/features/posts/components/post-results'
@@ -91,6 +92,14 @@ export function Component() {
             <JobGrid
               list={list}
               emptyLine={people || posts ? `No jobs match “${q}”.` : undefined}
+              // This page has no filters: the empty state speaks of the words searched.
+              emptyTitle={`Nothing found for “${q}”`}
+              emptyText="Check the spelling, use fewer or more general words, or browse every job."
+              emptyAction={
+                <Button asChild variant="outline">
+                  <Link to={paths.explore.href()}>Browse all jobs</Link>
+                </Button>
+              }
               // People and posts stand below the jobs: scrolling to them must not pull in more jobs above them.
               autoLoad={!people && !posts}
             />

@@ -7,7 +7,7 @@ import { Skeleton } from '@/components/ui/skeleton'
 import { paths } from '@/config/paths'
 import { cn } from '@/lib/utils'
 import type { Job } from '../api/get-jobs'
-import { deadlineText, isClosed, paymentLabel, rateText } from '../lib/format'
+import { deadlineText, freeNote, isClosed, paymentLabel, rateText } from '../lib/format'
 import { HighlightedText } from './highlighted-text'
 
 /** product.md §3: a card shows at most 2 skills, then '+N'. */
@@ -144,10 +144,11 @@ export function JobCard({
             {free ? 'Free' : rateText(job)}
           </p>
           <p className="text-xs text-muted-foreground">
-            {paymentLabel(job.paymentType)}
+            {free ? freeNote(job) : paymentLabel(job.paymentType)}
             {!free && job.paymentType !== 'one-time' ? ` · total ${formatRupees(job.total)}` : ''}
             {job.prize ? ` · prize ${formatRupees(job.prize)}` : ''}
           </p>
+          {job.isFree && !free ? <p className="text-xs text-muted-foreground">{freeNote(job)}</p> : null}
         </div>
         <div className="flex flex-col items-end gap-0.5 text-xs text-slate-500">
           <span className="max-w-48 truncate">

@@ -30,6 +30,7 @@ import { cn } from '@/lib/utils'
 import type { Job } from '../api/get-jobs'
 import {
   deadlineText,
+  freeNote,
   durationText,
   formatDate,
   isClosed,
@@ -156,6 +157,7 @@ export function JobDetail({
           <p className="text-xs text-muted-foreground">
             Total{pay.formula && !free ? ` · ${pay.formula}` : ''}
           </p>
+          {job.isFree ? <p className="mt-1 text-sm text-slate-700">{freeNote(job)}</p> : null}
         </div>
         <ApplySection job={job} />
         {payments}

@@ -40,7 +40,7 @@ export function pagedJobs(query: JobPagesQuery): PagedJobs {
   }
 }
 
-/** The empty text of /explore (product.md §3). */
+/** The empty text of /explore (product.md §3), where there are filters to adjust. */
 export const NO_JOBS_TEXT = 'No jobs found. Try adjusting your filters.'
 
 /**
@@ -49,11 +49,16 @@ export const NO_JOBS_TEXT = 'No jobs found. Try adjusting your filters.'
  */
 export function JobGrid({
   list,
+  emptyTitle = NO_JOBS_TEXT,
+  emptyText,
   emptyAction,
   emptyLine,
   autoLoad = true,
 }: {
   list: PagedJobs
+  /** The empty state's title: the spec's text only fits a page with filters to adjust. */
+  emptyTitle?: string
+  emptyText?: ReactNode
   emptyAction?: ReactNode
   /** When other results stand below (people, posts), no jobs is one quiet line instead of the empty state. */
   emptyLine?: string
@@ -83,7 +88,12 @@ export function JobGrid({
   if (list.isError && !list.jobs.length)
     return <ErrorBox error={list.error} onRetry={() => void list.refetch()} retrying={list.isFetching} />
   if (!list.jobs.length && emptyLine) return <p className="text-sm text-muted-foreground">{emptyLine}</p>
-  if (!list.jobs.length) return <EmptyState icon={SearchX} title={NO_JOBS_TEXT} action={emptyAction} />
+  if (!list.jobs.length)
+    return (
+      <EmptyState icon={SearchX} title={emptyTitle} action={emptyAction}>
+        {emptyText}
+      </EmptyState>
+    )
   return (
     <div className="flex flex-col gap-4">
       <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-3">

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import type { Job } from '../api/get-jobs'
 import {
+  freeNote,
   deadlineText,
   durationText,
   formatDate,
@@ -80,5 +81,13 @@ describe('duration and hours', () => {
     expect(durationText(2.5)).toBe('2.5 weeks')
     expect(weeklyHoursText(20)).toBe('20 hours a week')
     expect(weeklyHoursText(1)).toBe('1 hour a week')
+  })
+})
+
+describe('freeNote', () => {
+  it('says who pays whom on a Free listing, with a price or without', () => {
+    expect(freeNote({ isFree: true, total: 0 })).toBe('Free · no payment changes hands')
+    expect(freeNote({ isFree: true, total: 5000 })).toBe('Free to apply · the client pays the freelancer')
+    expect(freeNote({ isFree: false, total: 5000 })).toBeNull()
   })
 })

@@ -109,6 +109,15 @@ export function rateText(job: Job): string {
   return formatRupees(job.amount ?? job.total)
 }
 
+/**
+ * Who pays whom on a "Free" listing. Free means the freelancer pays nothing to take part; a Free listing may still
+ * carry a price, which the client pays the freelancer through escrow like any other. Null for other listings.
+ */
+export function freeNote(job: Pick<Job, 'isFree' | 'total'>): string | null {
+  if (!job.isFree) return null
+  return job.total > 0 ? 'Free to apply · the client pays the freelancer' : 'Free · no payment changes hands'
+}
+
 // Written out rather than built with Intl.DateTimeFormat / RelativeTimeFormat, whose locale data costs a phone tens
 // of milliseconds on the first page (docs/decisions/024-first-paint.md); format.test.ts holds them to Intl's en-IN output.
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sept', 'Oct', 'Nov', 'Dec']
