@@ -13,6 +13,13 @@ import type { PaymentProvider } from './payments.provider'
 import { paymentsRepo } from './payments.repo'
 
 export const jobClosed = (job: JobRow) => job.status === 'closed' || !!job.archivedAt
+/** A dispute froze the contract's escrow (ADR 058): release, refund and auto-release wait for its outcome. */
+export const disputed = () =>
+  conflict(
+    'This contract is in dispute: its escrow is frozen until the dispute is settled or an operator decides it.',
+    'disputed',
+  )
+
 export const mismatch = () =>
   badRequest('The amount does not match this job’s price. Reload the page and try again.', 'amount_mismatch')
 
@@ -154,6 +161,9 @@ export function paymentsContext(deps: PaymentsDeps) {
     const job = await lockJob(tx, jobId)
     if (contract) {
       authorize(user, action, { job, freelancerId: contract.freelancerId })
+      // Read again under the job's lock: a dispute opened since froze it.
+      contract = (await contractsRepo.byId(tx, contract.id)) ?? contract
+      if (action !== 'fund' && contract.frozenAt) throw disputed()
       return { job: job!, hire: hireOf(job!, contract) }
     }
     const all = job ? await contractsRepo.ofJob(tx, job.id, true) : []
@@ -165,6 +175,7 @@ export function paymentsContext(deps: PaymentsDeps) {
         'choose_contract',
       )
     contract = active[0] ?? all.find((c) => c.holdsJobEscrow) ?? null
+    if (action !== 'fund' && contract?.frozenAt) throw disputed()
     if (action === 'fund' && contract && contract.status !== 'active')
       throw conflict('Accept someone for this job before funding it again', 'no_contract')
     return { job: job!, hire: hireOf(job!, contract) }

@@ -2,10 +2,10 @@ import { inEscrowPaise, unitsInEscrow } from '@common/escrow'
 import { formatPaise } from '@common/money'
 import type { Tx } from '../../db/client'
 import type { JobRow, UserRow } from '../../db/schema'
-import { conflict } from '../../errors'
+import { conflict, notFound } from '../../errors'
 import { contractsRepo } from '../contracts/contracts.repo'
 import { ledgerRepo } from './ledger.repo'
-import { hireOf, tellBothSides, type Hire, type PaymentsContext } from './payments.context'
+import { disputed, hireOf, tellBothSides, type Hire, type PaymentsContext } from './payments.context'
 import type { PaymentRelease } from './payments.release'
 import type { PaymentSummaries } from './payments.summaries'
 import { refundFlow } from './refunds'
@@ -16,7 +16,7 @@ export function paymentSettlement(
   { summaryOf }: Pick<PaymentSummaries, 'summaryOf'>,
   releaser: Pick<PaymentRelease, 'release'>,
 ) {
-  const { syncJob, loadHire } = ctx
+  const { syncJob, loadHire, lockJob } = ctx
   const refunds = refundFlow(ctx)
 
   /** Returns one hire's unreleased escrow (or the job's, before a hire) to the client. */
@@ -54,6 +54,9 @@ export function paymentSettlement(
    */
   async function refundUnreleased(tx: Tx, job: JobRow, actorId: string | null): Promise<number> {
     const all = await contractsRepo.ofJob(tx, job.id, true)
+    // A contract in dispute keeps its escrow until the dispute ends: the job cannot be closed, archived or deleted.
+    for (const c of all)
+      if (c.frozenAt && inEscrowPaise(await ledgerRepo.forScope(tx, hireOf(job, c).scope)) > 0) throw disputed()
     const hires = all.map((c) => hireOf(job, c))
     if (!all.some((c) => c.holdsJobEscrow)) hires.push(hireOf(job, null))
     let total = 0
@@ -65,6 +68,20 @@ export function paymentSettlement(
     refundUnreleased,
     /** The refund executor: the scheduled sweep and operators' retries. */
     refunds,
+
+    /**
+     * A refund the system makes (a dispute's split, ADR 058): all that is left in the contract's escrow goes back to
+     * the client through the same path as a client's refund, without a user check and without looking at
+     * `contracts.frozen_at` (the caller decides). Runs under the job's lock, taken here; the paise refunded.
+     */
+    async refundBySystem(tx: Tx, input: { contractId: string; actorId: string | null }): Promise<number> {
+      const found = await contractsRepo.byId(tx, input.contractId)
+      if (!found) throw notFound('Contract not found', 'contract_not_found')
+      const job = await lockJob(tx, found.jobId)
+      if (!job) throw notFound('Job not found', 'job_not_found')
+      const contract = (await contractsRepo.byId(tx, found.id))!
+      return refundHire(tx, job, hireOf(job, contract), input.actorId)
+    },
 
     /** Pays the hired freelancer from escrow, split into fee, taxes and net (payments.release.ts, ADR 050). */
     release: (tx: Tx, user: UserRow, input: { jobId?: string; contractId?: string; units?: number }) =>
