@@ -1,18 +1,27 @@
-import { inEscrowPaise, releaseAmountOf, unitsInEscrow, unitsNoun } from '@common/escrow'
+import {
+  inEscrowPaise,
+  priceOfUnits,
+  releaseAmountOf,
+  unitsInEscrow,
+  unitsNoun,
+  type PricedJob,
+} from '@common/escrow'
 import { financialYearOf, invoiceNumber } from '@common/financial-year'
 import { formatPaise, paiseToRupees } from '@common/money'
 import { splitRelease, type ReleaseAccount, type ReleaseSplit } from '@common/tax'
 import { panEntityOf } from '@common/tax-ids'
 import { afterCommit } from '../../db/after-commit'
 import type { Executor, Tx } from '../../db/client'
-import type { UserRow } from '../../db/schema'
-import { badRequest, conflict } from '../../errors'
+import type { ContractEventKind, ContractRow, JobRow, UserRow } from '../../db/schema'
+import { badRequest, conflict, notFound } from '../../errors'
+import { recordContractEvent } from '../contracts/contract-events'
+import { contractsRepo } from '../contracts/contracts.repo'
 import { notificationsService } from '../notifications/notifications.service'
 import { payoutsRepo } from '../payouts/payouts.repo'
 import { aad } from '../payouts/payouts.service'
 import type { Sealer } from '../payouts/sealer'
-import { accountKey, ledgerRepo, type AccountKind } from './ledger.repo'
-import type { PaymentsContext } from './payments.context'
+import { accountKey, ledgerRepo, type AccountKind, type JobLedger } from './ledger.repo'
+import { hireOf, type Hire, type PaymentsContext } from './payments.context'
 import { paymentsRepo } from './payments.repo'
 import type { PaymentSummaries } from './payments.summaries'
 import { releaseRepo } from './release.repo'
@@ -107,6 +116,16 @@ export function presentSplit(units: number, s: ReleaseSplit) {
 }
 
 /**
+ * The whole units `amountPaise` pays for at the contract's price, at most `heldUnits` (ADR 056): a one-time contract
+ * has one unit, paid for only by its whole price.
+ */
+export function unitsPaidBy(c: PricedJob, amountPaise: number, heldUnits: number): number {
+  const one = priceOfUnits(c, 1)
+  if (one <= 0) return 0
+  return Math.min(heldUnits, Math.floor(amountPaise / one))
+}
+
+/**
  * Release (ADR 045, 050): the gross leaves escrow split into the fee, GST on it, TDS, TCS and the freelancer's net;
  * a payouts row records the split and what is owed, and the fee's GST invoice takes the next number of its year —
  * all in the release's transaction. The preview runs the same computation without writing.
@@ -116,7 +135,7 @@ export function paymentRelease(
   { summaryOf }: Pick<PaymentSummaries, 'summaryOf'>,
   deps: ReleaseDeps,
 ) {
-  const { feeBps, syncJob, loadHire } = ctx
+  const { feeBps, syncJob, loadHire, lockJob } = ctx
 
   /** The split of `grossPaise` for this freelancer now (their payout details, the year so far, the client's state). */
   async function splitFor(
@@ -179,6 +198,109 @@ export function paymentRelease(
     return { job, hire, contract, l, units, amount }
   }
 
+  /**
+   * Books a release of `amount` (`units` of the contract) from the hire's escrow: the ledger movement, its payout and
+   * fee invoice, the job's and contract's mirrors, the timeline event and the freelancer's notification. The job is
+   * locked by the caller.
+   */
+  async function book(
+    tx: Tx,
+    r: {
+      job: JobRow
+      hire: Hire
+      contract: ContractRow
+      l: JobLedger
+      units: number
+      amount: number
+      actorId: string | null
+      event: Extract<ContractEventKind, 'released' | 'auto_released'>
+      reason?: string
+    },
+  ) {
+    const { job, hire, contract, l, units, amount } = r
+    const freelancer = (await paymentsRepo.person(tx, contract.freelancerId))!
+    const at = new Date()
+    const { split, account, fy, state } = await splitFor(tx, {
+      freelancerId: freelancer.id,
+      clientId: job.createdBy,
+      grossPaise: amount,
+      at,
+      lock: true,
+    })
+    const idempotencyKey = `release:${hire.scopeKey}:${l.released}:${l.releasedUnits}`
+    const legs = split.lines.map((line) =>
+      line.account === 'freelancer'
+        ? {
+            kind: 'freelancer' as const,
+            key: accountKey.freelancer(freelancer.id),
+            ownerId: freelancer.id,
+            amountPaise: line.paise,
+          }
+        : { ...LINE_ACCOUNT[line.account], amountPaise: line.paise },
+    )
+    const posted = await ledgerRepo.post(tx, {
+      kind: 'release',
+      jobId: job.id,
+      contractId: contract.id,
+      idempotencyKey,
+      units,
+      actorId: r.actorId,
+      legs: [{ kind: 'escrow', key: hire.escrowKey, amountPaise: -amount }, ...legs],
+    })
+    const waiting = account?.status !== 'activated'
+    if (posted) {
+      const payout = await releaseRepo.insertPayout(tx, {
+        releaseTransactionId: await releaseRepo.transactionId(tx, idempotencyKey),
+        jobId: job.id,
+        contractId: contract.id,
+        freelancerId: freelancer.id,
+        clientId: job.createdBy,
+        financialYear: fy,
+        ...payoutFigures(split),
+        status: waiting ? 'waiting_account' : 'queued',
+      })
+      if (split.feePaise > 0) {
+        await issueFeeInvoice(tx, {
+          prefix: deps.invoicePrefix,
+          financialYear: fy,
+          payoutId: payout.id,
+          freelancerId: freelancer.id,
+          placeOfSupply: state,
+          // Sealed as in payout_accounts (associated data payout:<freelancer>:gstin), so it opens the same way.
+          recipientGstinSealed: account?.gstinSealed ?? null,
+          split,
+          issuedAt: at,
+        })
+      }
+      if (!waiting && deps.onReleased) afterCommit(tx, deps.onReleased)
+      await recordContractEvent(tx, {
+        contractId: contract.id,
+        kind: r.event,
+        actorId: r.actorId,
+        data: {
+          amountPaise: amount,
+          units,
+          netPaise: split.netPaise,
+          ...(r.reason ? { reason: r.reason } : {}),
+        },
+      })
+    }
+    await syncJob(tx, job)
+    const net = formatPaise(split.netPaise)
+    const tail = !waiting
+      ? ''
+      : account
+        ? '. It will be paid out once your payout account is active (/settings/payouts)'
+        : '. Add your payout details at /settings/payouts to receive it'
+    await notificationsService.record(tx, {
+      userId: freelancer.id,
+      type: 'payment_released',
+      message: `${net} was released to you for “${job.title}”${tail}`,
+      metadata: { jobId: job.id, contractId: contract.id, ...(r.actorId ? { senderId: r.actorId } : {}) },
+    })
+    return { amountPaise: amount, netPaise: split.netPaise, freelancerName: freelancer.fullname }
+  }
+
   return {
     /** The split a release of `units` would book now: the contract's client only. */
     async preview(tx: Tx, user: UserRow, contractId: string, units?: number) {
@@ -195,82 +317,74 @@ export function paymentRelease(
 
     /** Pays the hired freelancer from escrow: `units` of it (clamped) or all, split as the preview shows. */
     async release(tx: Tx, user: UserRow, input: { jobId?: string; contractId?: string; units?: number }) {
-      const { job, hire, contract, l, units, amount } = await releasable(tx, user, input)
-      const freelancer = (await paymentsRepo.person(tx, contract.freelancerId))!
-      const at = new Date()
-      const { split, account, fy, state } = await splitFor(tx, {
-        freelancerId: freelancer.id,
-        clientId: job.createdBy,
-        grossPaise: amount,
-        at,
-        lock: true,
-      })
-      const idempotencyKey = `release:${hire.scopeKey}:${l.released}:${l.releasedUnits}`
-      const legs = split.lines.map((line) =>
-        line.account === 'freelancer'
-          ? {
-              kind: 'freelancer' as const,
-              key: accountKey.freelancer(freelancer.id),
-              ownerId: freelancer.id,
-              amountPaise: line.paise,
-            }
-          : { ...LINE_ACCOUNT[line.account], amountPaise: line.paise },
-      )
-      const posted = await ledgerRepo.post(tx, {
-        kind: 'release',
-        jobId: job.id,
-        contractId: contract.id,
-        idempotencyKey,
-        units,
-        actorId: user.id,
-        legs: [{ kind: 'escrow', key: hire.escrowKey, amountPaise: -amount }, ...legs],
-      })
-      const waiting = account?.status !== 'activated'
-      if (posted) {
-        const payout = await releaseRepo.insertPayout(tx, {
-          releaseTransactionId: await releaseRepo.transactionId(tx, idempotencyKey),
-          jobId: job.id,
-          contractId: contract.id,
-          freelancerId: freelancer.id,
-          clientId: job.createdBy,
-          financialYear: fy,
-          ...payoutFigures(split),
-          status: waiting ? 'waiting_account' : 'queued',
-        })
-        if (split.feePaise > 0) {
-          await issueFeeInvoice(tx, {
-            prefix: deps.invoicePrefix,
-            financialYear: fy,
-            payoutId: payout.id,
-            freelancerId: freelancer.id,
-            placeOfSupply: state,
-            // Sealed as in payout_accounts (associated data payout:<freelancer>:gstin), so it opens the same way.
-            recipientGstinSealed: account?.gstinSealed ?? null,
-            split,
-            issuedAt: at,
-          })
-        }
-        if (!waiting && deps.onReleased) afterCommit(tx, deps.onReleased)
-      }
-      await syncJob(tx, job)
-      const net = formatPaise(split.netPaise)
-      const tail = !waiting
-        ? ''
-        : account
-          ? '. It will be paid out once your payout account is active (/settings/payouts)'
-          : '. Add your payout details at /settings/payouts to receive it'
-      await notificationsService.record(tx, {
-        userId: freelancer.id,
-        type: 'payment_released',
-        message: `${net} was released to you for “${job.title}”${tail}`,
-        metadata: { jobId: job.id, contractId: contract.id, senderId: user.id },
-      })
+      const r = await releasable(tx, user, input)
+      const booked = await book(tx, { ...r, actorId: user.id, event: 'released' })
       return {
         success: true as const,
-        message: `Released ${formatPaise(amount)} to ${freelancer.fullname}`,
-        contractId: contract.id,
-        data: await summaryOf(tx, job),
+        message: `Released ${formatPaise(booked.amountPaise)} to ${booked.freelancerName}`,
+        contractId: r.contract.id,
+        data: await summaryOf(tx, r.job),
       }
+    },
+
+    /**
+     * A release the system makes, not a client: the review window's auto-release and an operator's dispute
+     * decision. It books exactly what a client's release books (split, payout, invoice, ledger, timeline), without a
+     * user check and without looking at `contracts.frozen_at` — the caller decides whether a frozen contract may move.
+     * `units` releases that many of the units held (clamped, as a client's release); `amountPaise` releases that much
+     * money instead, and counts as released the whole units it pays for (all held units when it empties the escrow;
+     * ADR 056). Neither: all that is held. 409 nothing_in_escrow when nothing is held, 409 amount_exceeds_escrow when
+     * `amountPaise` is more than is held. Runs under the job's lock, taken here.
+     */
+    async releaseBySystem(
+      tx: Tx,
+      input: {
+        contractId: string
+        units?: number
+        amountPaise?: number
+        actorId?: string | null
+        reason: string
+        event?: Extract<ContractEventKind, 'released' | 'auto_released'>
+      },
+    ) {
+      const found = await contractsRepo.byId(tx, input.contractId)
+      if (!found) throw notFound('Contract not found', 'contract_not_found')
+      const job = await lockJob(tx, found.jobId)
+      if (!job) throw notFound('Job not found', 'job_not_found')
+      const contract = (await contractsRepo.byId(tx, found.id))!
+      const hire = hireOf(job, contract)
+      const l = await ledgerRepo.forScope(tx, hire.scope)
+      const held = inEscrowPaise(l)
+      const heldUnits = Math.max(0, unitsInEscrow(l))
+      if (held <= 0) throw conflict('There is no money in escrow to release', 'nothing_in_escrow')
+      let units = heldUnits
+      let amount = held
+      if (input.amountPaise !== undefined) {
+        if (!Number.isInteger(input.amountPaise) || input.amountPaise < 1)
+          throw badRequest('The amount to release must be at least ₹0.01', 'validation_failed')
+        if (input.amountPaise > held)
+          throw conflict(
+            `Only ${formatPaise(held)} is in escrow; ${formatPaise(input.amountPaise)} cannot be released`,
+            'amount_exceeds_escrow',
+          )
+        amount = input.amountPaise
+        units = amount === held ? heldUnits : unitsPaidBy(contract, amount, heldUnits)
+      } else if (contract.paymentType !== 'one-time' && input.units !== undefined) {
+        units = Math.min(Math.max(1, Math.trunc(input.units)), heldUnits)
+        amount = releaseAmountOf(contract, { paise: held, units: heldUnits }, units)
+      }
+      const booked = await book(tx, {
+        job,
+        hire,
+        contract,
+        l,
+        units,
+        amount,
+        actorId: input.actorId ?? null,
+        event: input.event ?? 'released',
+        reason: input.reason,
+      })
+      return { contractId: contract.id, amountPaise: amount, units, netPaise: booked.netPaise }
     },
   }
 }

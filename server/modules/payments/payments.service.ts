@@ -28,7 +28,11 @@ export function paymentsService(deps: PaymentsDeps & { release: ReleaseDeps }) {
     webhook: booking.webhook,
     release: settlement.release,
     releasePreview: releaser.preview,
+    /** A release by the system (auto-release, a dispute's decision): payments.release.ts `releaseBySystem`. */
+    releaseBySystem: releaser.releaseBySystem,
     refund: settlement.refund,
+    /** A refund by the system (a dispute's split): payments.settlement.ts `refundBySystem`. */
+    refundBySystem: settlement.refundBySystem,
     summary: summaries.summary,
     earnings: summaries.earnings,
 
