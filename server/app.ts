@@ -36,6 +36,7 @@ import { codeLimits } from './modules/auth/code-limits'
 import { emailChangeService } from './modules/auth/email-change.service'
 import { createOutbox, type Outbox } from './mail/outbox'
 import { usersService } from './modules/users/users.service'
+import { preferencesRoutes } from './modules/users/preferences.routes'
 import { usersRoutes } from './modules/users/users.routes'
 import { uploadsRoutes } from './modules/uploads/uploads.routes'
 import { companiesService } from './modules/companies/companies.service'
@@ -272,6 +273,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     async (user) => {
       await user.register(authRoutes, { otp })
       await user.register(emailChangeRoutes, { emailChange })
+      await user.register(preferencesRoutes)
       await user.register(usersRoutes, { users, emailChange })
     },
     { prefix: '/api/v1/user' },

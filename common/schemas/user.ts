@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { LANGUAGES } from '../languages'
 import { ROLES, SELF_ROLES } from '../roles'
 import { TEXT } from '../limits'
 
@@ -77,6 +78,13 @@ export const UserDto = z.object({
   role: z.enum(ROLES),
   profile: ProfileDto,
   createdAt: z.string(),
+  /** The language the user reads Microlance in; only in answers to the user themself. */
+  language: z.enum(LANGUAGES).optional(),
+})
+
+/** `PATCH /api/v1/user/preferences`: what a signed-in person sets for themself. */
+export const PreferencesBody = z.object({
+  language: z.enum(LANGUAGES, { error: 'Choose a language: en-IN or hi-IN' }),
 })
 export type User = z.infer<typeof UserDto>
 

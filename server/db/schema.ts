@@ -1,3 +1,4 @@
+import { LANGUAGES } from '@common/languages'
 import { NOTIFICATION_TYPES } from '@common/notifications'
 import { REPORT_REASONS, REPORT_STATUSES, REPORT_TARGETS } from '@common/schemas/report'
 import {
@@ -34,6 +35,8 @@ export const users = pgTable('users', {
   profilePhoto: text('profile_photo'),
   createdAt: ts('created_at').notNull().defaultNow(),
   updatedAt: ts('updated_at').notNull().defaultNow(),
+  /** The language screens, notifications and emails use for this person (0023_user_language.sql). */
+  language: text('language', { enum: LANGUAGES }).notNull().default('en-IN'),
 })
 export type UserRow = typeof users.$inferSelect
 

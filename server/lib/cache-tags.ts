@@ -123,6 +123,8 @@ export const WRITE_DROPS: Record<string, (req: Req) => Drop> = {
   'POST /api/v1/user/profile/update': person,
   'POST /api/v1/user/update-skills': person,
   'POST /api/v1/user/role': person,
+  // The language rides on the person's own answers (their session and /me).
+  'PATCH /api/v1/user/preferences': person,
   // An upload is nobody's until a post claims it.
   'POST /api/v1/uploads': nothing,
   'POST /api/v1/job/post': () => [tag.jobs],

@@ -300,6 +300,11 @@ export const MATRIX: Row[] = [
   // Profiles
   { route: 'GET /api/v1/user/me', expect: SIGNED_IN(200), request: () => ({}) },
   {
+    route: 'PATCH /api/v1/user/preferences',
+    expect: SIGNED_IN(200),
+    request: () => ({ payload: { language: 'en-IN' } }),
+  },
+  {
     route: 'GET /api/v1/user/m/:userId',
     expect: ALL(200),
     request: (k) => ({ params: { userId: k.s.freelancer.user.userId } }),

@@ -25,5 +25,6 @@ export function presentUser(u: UserRow, viewer: UserRow | null): User {
     role: u.role,
     profile: { ...publicProfile(u), profilePhoto: u.profilePhoto },
     createdAt: u.createdAt.toISOString(),
+    ...(viewer?.id === u.id ? { language: u.language } : {}),
   }
 }

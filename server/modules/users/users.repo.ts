@@ -11,6 +11,7 @@ export type UserPatch = Partial<
     | 'bio'
     | 'skills'
     | 'resume'
+    | 'language'
     | 'resumeOriginalName'
     | 'profilePhoto'
     | 'role'

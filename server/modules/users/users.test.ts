@@ -348,3 +348,40 @@ describe('values the database cannot take', () => {
     ).toEqual(before)
   })
 })
+
+describe('PATCH /api/v1/user/preferences', () => {
+  const url = '/api/v1/user/preferences'
+  it('401 without a session, 403 without CSRF', async () => {
+    const anon = await ctx.app.inject({ method: 'PATCH', url, payload: { language: 'hi-IN' } })
+    expect(anon.statusCode).toBe(401)
+    const noCsrf = await injectAs(ctx.app, ravi, {
+      method: 'PATCH',
+      url,
+      csrf: false,
+      payload: { language: 'hi-IN' },
+    })
+    expect(noCsrf.statusCode).toBe(403)
+  })
+  it('400 with a message for a language we do not have, and keeps the old one', async () => {
+    for (const payload of [{ language: 'fr-FR' }, { language: 'hi' }, {}, { language: 5 }]) {
+      const res = await injectAs(ctx.app, ravi, { method: 'PATCH', url, payload })
+      expect(res.statusCode).toBe(400)
+      expect(res.json().message).toMatch(/language/i)
+    }
+    const me = await injectAs(ctx.app, ravi, { method: 'GET', url: '/api/v1/user/me' })
+    expect(me.json().user.language).toBe('en-IN')
+  })
+  it('stores the choice; it comes back with /me and only to the user themself', async () => {
+    const ok = await injectAs(ctx.app, ravi, { method: 'PATCH', url, payload: { language: 'hi-IN' } })
+    expect(ok.statusCode).toBe(200)
+    expect(ok.json()).toMatchObject({ success: true, user: { _id: ravi.user._id, language: 'hi-IN' } })
+    const me = await injectAs(ctx.app, ravi, { method: 'GET', url: '/api/v1/user/me' })
+    expect(me.json().user.language).toBe('hi-IN')
+    // Asha's language did not change, and Ravi's is not shown to her.
+    const ashaMe = await injectAs(ctx.app, asha, { method: 'GET', url: '/api/v1/user/me' })
+    expect(ashaMe.json().user.language).toBe('en-IN')
+    const seen = await injectAs(ctx.app, asha, { method: 'GET', url: `/api/v1/user/${ravi.user._id}` })
+    expect(seen.json().user.language).toBeUndefined()
+    await injectAs(ctx.app, ravi, { method: 'PATCH', url, payload: { language: 'en-IN' } })
+  })
+})
