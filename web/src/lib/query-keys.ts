@@ -82,6 +82,14 @@ export const queryKeys = {
   /** GET /admin/money: the operators' money page, the latest reconciliation and money out to retry (ADR 053). */
   operatorMoney: () => ['operator-money'] as const,
 
+  /** Disputes (ADR 058): a contract's, and the operators' queue and view. */
+  disputes: {
+    all: ['disputes'] as const,
+    ofContract: (contractId: string) => ['disputes', 'contract', contractId] as const,
+    queue: (status: string) => ['disputes', 'queue', status] as const,
+    operator: (disputeId: string) => ['disputes', 'operator', disputeId] as const,
+  },
+
   /** The socket handlers write to the same keys the chat screens read. */
   chat: {
     all: ['chat'] as const,
