@@ -58,12 +58,21 @@ export function FormField({
           {hint}
         </p>
       ) : null}
-      {error ? (
-        <p id={errorId(id)} className="text-xs font-medium text-red-600">
-          {error}
-        </p>
-      ) : null}
+      <FieldError id={id} error={error} />
     </div>
+  )
+}
+
+/**
+ * A field's error beside it: named by `errorId(id)` (the input points at it with aria-describedby) and announced
+ * when it appears (role=alert), on top of any toast.
+ */
+export function FieldError({ id, error, className }: { id: string; error?: string; className?: string }) {
+  if (!error) return null
+  return (
+    <p id={errorId(id)} role="alert" className={cn('text-xs font-medium text-red-600', className)}>
+      {error}
+    </p>
   )
 }
 

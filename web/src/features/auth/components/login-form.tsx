@@ -4,7 +4,7 @@ import type { User } from '@common/schemas/user'
 import { sendLoginOtp } from '../api/send-login-otp'
 import { useOtpFlow } from '../hooks/use-otp-flow'
 import { OtpStep } from './otp-step'
-import { EmailField, SendCodeForm } from './send-code-fields'
+import { EmailField, SendCodeForm, WaitingCodeNote } from './send-code-fields'
 
 const ms = TOAST.loginMs
 
@@ -21,6 +21,7 @@ export function LoginForm({ onSuccess }: { onSuccess: (user: User) => void }) {
     const email = flow.email.trim()
     if (!email) {
       toast.error('Please enter your email', { duration: ms })
+      flow.setErrors({ email: 'Please enter your email' })
       return
     }
     await flow.sendCode(email, () => sendLoginOtp({ email }))
@@ -31,7 +32,17 @@ export function LoginForm({ onSuccess }: { onSuccess: (user: User) => void }) {
 
   return (
     <SendCodeForm onSend={send} loading={flow.loading} sending={flow.sending}>
-      <EmailField id="login-email" value={flow.email} onChange={flow.setEmail} autoFocus />
+      <WaitingCodeNote waiting={flow.waitingCode} />
+      <EmailField
+        id="login-email"
+        value={flow.email}
+        onChange={(v) => {
+          flow.setEmail(v)
+          if (flow.errors.email) flow.setErrors({})
+        }}
+        error={flow.errors.email}
+        autoFocus
+      />
     </SendCodeForm>
   )
 }

@@ -1,6 +1,7 @@
 import type { FormEvent } from 'react'
 import { ArrowLeft, MailCheck } from 'lucide-react'
 import { OTP } from '@common/limits'
+import { describedBy, FieldError } from '@/components/form-field'
 import { Button } from '@/components/ui/button'
 import { Input } from '@/components/ui/input'
 import { Label } from '@/components/ui/label'
@@ -20,6 +21,7 @@ export function OtpStep({
   submitText,
   resendIn,
   consoleMail,
+  error,
 }: {
   email: string
   otp: string
@@ -32,6 +34,8 @@ export function OtpStep({
   submitText: string
   resendIn: number
   consoleMail: boolean
+  /** The code's problem (none typed, or refused), beside the input. */
+  error?: string
 }) {
   return (
     <form onSubmit={onSubmit} noValidate className="flex animate-step-in flex-col gap-5">
@@ -73,7 +77,9 @@ export function OtpStep({
           placeholder="••••••"
           autoFocus
           className="h-12 text-center font-mono text-xl tracking-[0.5em] placeholder:tracking-[0.5em]"
+          {...describedBy('otp', { error })}
         />
+        <FieldError id="otp" error={error} />
       </div>
       <Button type="submit" size="lg" disabled={loading} className="w-full">
         {verifying ? (

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react'
+import { describedBy, FieldError } from '@/components/form-field'
 import { Button } from '@/components/ui/button'
 import { Input } from '@/components/ui/input'
 import { Label } from '@/components/ui/label'
@@ -10,11 +11,14 @@ export function EmailField({
   value,
   onChange,
   autoFocus,
+  error,
 }: {
   id: string
   value: string
   onChange: (value: string) => void
   autoFocus?: boolean
+  /** Shown beside the field, which is marked invalid. */
+  error?: string
 }) {
   return (
     <div className="flex flex-col gap-2">
@@ -29,7 +33,29 @@ export function EmailField({
         value={value}
         onChange={(e) => onChange(e.target.value)}
         autoFocus={autoFocus}
+        {...describedBy(id, { error })}
       />
+      <FieldError id={id} error={error} />
+    </div>
+  )
+}
+
+/** After "Change email": the code sent earlier still works until it runs out, and one click goes back to it. */
+export function WaitingCodeNote({
+  waiting,
+}: {
+  waiting: { email: string; until: number; onEnterCode: () => void } | null
+}) {
+  if (!waiting) return null
+  return (
+    <div className="flex flex-wrap items-center justify-between gap-x-3 gap-y-1 rounded-xl border border-indigo-100 bg-accent/60 px-3.5 py-2.5 text-sm">
+      <p className="min-w-0 text-slate-700">
+        The code sent to <span className="font-medium [overflow-wrap:anywhere]">{waiting.email}</span> works
+        until {new Date(waiting.until).toLocaleTimeString('en-IN', { hour: 'numeric', minute: '2-digit' })}.
+      </p>
+      <Button type="button" variant="link" size="sm" className="h-auto p-0" onClick={waiting.onEnterCode}>
+        Enter that code
+      </Button>
     </div>
   )
 }

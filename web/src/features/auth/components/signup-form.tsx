@@ -5,6 +5,7 @@ import { toast } from 'sonner'
 import { TOAST } from '@common/limits'
 import type { SelfRole } from '@common/roles'
 import type { User } from '@common/schemas/user'
+import { describedBy, FieldError } from '@/components/form-field'
 import { Input } from '@/components/ui/input'
 import { Label } from '@/components/ui/label'
 import { paths } from '@/config/paths'
@@ -13,7 +14,7 @@ import { cn } from '@/lib/utils'
 import { sendSignupOtp } from '../api/send-otp'
 import { useOtpFlow } from '../hooks/use-otp-flow'
 import { OtpStep } from './otp-step'
-import { EmailField, SendCodeForm } from './send-code-fields'
+import { EmailField, SendCodeForm, WaitingCodeNote } from './send-code-fields'
 
 const ms = TOAST.signupMs
 
@@ -39,9 +40,15 @@ export function SignupForm({ onSuccess }: { onSuccess: (user: User) => void }) {
     const email = flow.email.trim()
     if (!name || !email) {
       toast.error('Please fill all fields!', { duration: ms })
+      flow.setErrors({
+        fullname: name ? undefined : 'Enter your full name',
+        email: email ? undefined : 'Enter your email',
+      })
       return
     }
     await flow.sendCode(email, () => sendSignupOtp({ email, fullname: name, role }), {
+      // The code is for this name and role too: with either changed, a new one is sent.
+      key: JSON.stringify([email.toLowerCase(), name, role]),
       onSent: () => setFullname(name),
       // The email already has an account: the toast offers the way to log in.
       failureToast: (error) =>
@@ -86,6 +93,7 @@ export function SignupForm({ onSuccess }: { onSuccess: (user: User) => void }) {
           </label>
         ))}
       </fieldset>
+      <WaitingCodeNote waiting={flow.waitingCode} />
       <div className="flex flex-col gap-2">
         <Label htmlFor="signup-fullname">Full name</Label>
         <Input
@@ -94,11 +102,24 @@ export function SignupForm({ onSuccess }: { onSuccess: (user: User) => void }) {
           autoComplete="name"
           placeholder="Priya Sharma"
           value={fullname}
-          onChange={(e) => setFullname(e.target.value)}
+          onChange={(e) => {
+            setFullname(e.target.value)
+            if (flow.errors.fullname) flow.setErrors({ ...flow.errors, fullname: undefined })
+          }}
           autoFocus
+          {...describedBy('signup-fullname', { error: flow.errors.fullname })}
         />
+        <FieldError id="signup-fullname" error={flow.errors.fullname} />
       </div>
-      <EmailField id="signup-email" value={flow.email} onChange={flow.setEmail} />
+      <EmailField
+        id="signup-email"
+        value={flow.email}
+        onChange={(v) => {
+          flow.setEmail(v)
+          if (flow.errors.email) flow.setErrors({ ...flow.errors, email: undefined })
+        }}
+        error={flow.errors.email}
+      />
     </SendCodeForm>
   )
 }

@@ -3,11 +3,19 @@ import { toast, type ExternalToast } from 'sonner'
 import { OTP } from '@common/limits'
 import type { User } from '@common/schemas/user'
 import { authStore, useAuth } from '@/lib/auth'
-import { retryAfterSeconds } from '@/lib/errors'
+import { httpStatus, retryAfterSeconds } from '@/lib/errors'
+import { pickFieldErrors, serverFieldErrors } from '@/lib/field-errors'
 import { useServerConfig } from '@/lib/server-config'
 import { toastError } from '@/lib/toast-error'
 import type { MessageAnswer } from '../api/send-otp'
 import { verifyOtp } from '../api/verify-otp'
+
+/** The problems the code flow's forms show beside their fields. */
+export interface FieldErrors {
+  fullname?: string
+  email?: string
+  otp?: string
+}
 
 /**
  * The two-step code flow login and signup share (product.md §4, §15): send a code to an email, then verify it. It
@@ -27,6 +35,10 @@ export function useOtpFlow(opts: {
   const [otp, setOtp] = useState('')
   const [busy, setBusy] = useState<'send' | 'verify' | null>(null)
   const [resendAt, setResendAt] = useState(0)
+  /** The last code sent: what it was sent for (`key`), to which address, and until when it works (OTP.ttlMs). */
+  const [sent, setSent] = useState<{ key: string; email: string; until: number } | null>(null)
+  /** Each field's problem, shown beside it (besides the spec's toasts). */
+  const [errors, setErrors] = useState<FieldErrors>({})
   const [now, setNow] = useState(() => Date.now())
   const config = useServerConfig()
   // True unless the server says it mails codes for real; then the code is in the server console (product.md §4).
@@ -49,20 +61,38 @@ export function useOtpFlow(opts: {
     setResendAt(t + ms)
   }
 
+  /** A code sent for the same details (`key`) that still works: the code step again, no new mail. */
+  const stillValid = (key: string) => !!sent && sent.key === key && Date.now() < sent.until
+
   /**
    * Sends a code to `to` (already checked by the form) with `request`. On success the flow moves to the code step;
-   * on failure the server's message is toasted, with whatever `failureToast` adds for that error.
+   * on failure the server's message is toasted, with whatever `failureToast` adds for that error. When a code sent
+   * for the same `key` (the email, and whatever else the request carries) still works, the code step comes back
+   * without a new one: after "Change email" the code in the inbox keeps working (and a resend would wait anyway).
    */
   async function sendCode(
     to: string,
     request: () => Promise<MessageAnswer>,
-    extra: { onSent?: () => void; failureToast?: (error: unknown) => ExternalToast | undefined } = {},
+    extra: {
+      key?: string
+      onSent?: () => void
+      failureToast?: (error: unknown) => ExternalToast | undefined
+    } = {},
   ) {
+    const key = extra.key ?? to.toLowerCase()
+    setErrors({})
+    if (step === 'details' && stillValid(key)) {
+      setEmail(to)
+      setStep('code')
+      toast.info(`The code we sent to ${to} still works`, { duration: opts.toastMs })
+      return
+    }
     setBusy('send')
     authStore.setLoading(true)
     try {
       const answer = await request()
       setEmail(to)
+      setSent({ key, email: to, until: Date.now() + OTP.ttlMs })
       extra.onSent?.()
       toast.success(answer.message || 'OTP sent', {
         duration: opts.toastMs,
@@ -77,6 +107,9 @@ export function useOtpFlow(opts: {
         ...extra.failureToast?.(error),
       })
       if (shown === null) return
+      // The server's word on a field goes beside it; an address that already has an account, beside the email.
+      const fields = pickFieldErrors(serverFieldErrors(error), ['fullname', 'email'] as const)
+      setErrors(Object.keys(fields).length ? fields : httpStatus(error) === 409 ? { email: shown } : {})
       const wait = retryAfterSeconds(error)
       if (wait) holdResend(wait * 1000)
     } finally {
@@ -93,31 +126,57 @@ export function useOtpFlow(opts: {
     const code = otp.trim()
     if (!code) {
       toast.error('Enter OTP first', { duration: opts.toastMs })
+      setErrors({ otp: 'Enter OTP first' })
       return
     }
+    setErrors({})
     setBusy('verify')
     authStore.setLoading(true)
     try {
       const answer = await verifyOtp({ email: email.trim(), otp: code })
       if (!answer.success || !answer.data) {
         toast.error(answer.message || 'OTP verification failed', { duration: opts.toastMs })
+        setErrors({ otp: answer.message || 'OTP verification failed' })
         return
       }
       authStore.signIn(answer.data, answer.token ?? '')
       toast.success(opts.successText, { duration: opts.successMs })
       opts.onSuccess(answer.data)
     } catch (error) {
-      toastError(error, 'OTP verification failed', { duration: opts.toastMs })
+      const shown = toastError(error, 'OTP verification failed', { duration: opts.toastMs })
+      if (shown !== null) setErrors({ otp: shown })
     } finally {
       setBusy(null)
       authStore.setLoading(false)
     }
   }
 
+  // `now` is set when the details step comes back (Change email), and checked again on the click.
+  const waiting = step === 'details' && sent && now < sent.until ? sent : null
+
   return {
     step,
     email,
     setEmail,
+    errors,
+    setErrors,
+    /** A code sent earlier that still works, while the details step shows (after "Change email"). */
+    waitingCode: waiting
+      ? {
+          email: waiting.email,
+          until: waiting.until,
+          onEnterCode: () => {
+            if (Date.now() >= waiting.until) {
+              setSent(null)
+              toast.info('That code has run out. Send a new one.', { duration: opts.toastMs })
+              return
+            }
+            setEmail(waiting.email)
+            setErrors({})
+            setStep('code')
+          },
+        }
+      : null,
     loading,
     sending: busy === 'send',
     sendCode,
@@ -125,14 +184,21 @@ export function useOtpFlow(opts: {
     codeStep: {
       email,
       otp,
-      onOtpChange: setOtp,
+      onOtpChange: (value: string) => {
+        setOtp(value)
+        if (errors.otp) setErrors({})
+      },
+      error: errors.otp,
       onSubmit: (e: FormEvent<HTMLFormElement>) => {
         e.preventDefault()
         void verifyCode()
       },
       onChangeEmail: () => {
+        // The code sent stays valid: the details step offers it back (waitingCode) until it runs out.
         setStep('details')
         setOtp('')
+        setErrors({})
+        setNow(Date.now())
       },
       loading,
       verifying: busy === 'verify',
