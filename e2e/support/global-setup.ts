@@ -74,6 +74,9 @@ export default async function globalSetup(config: FullConfig): Promise<() => Pro
         // Transfers and settlements move on the payout sweep; a spec waits seconds for a UTR, not half a minute.
         PAYOUT_SWEEP_MS: '2000',
         TEST_CLOCK: '1',
+        // Review windows of about 14 minutes of the test clock, swept every 2 s (e2e/delivery.spec.ts moves it).
+        REVIEW_WINDOW_DAYS: '0.01',
+        DELIVERY_SWEEP_MS: '2000',
         SEED_DEMO: 'never',
         // Every spec signs in from 127.0.0.1: the per-IP limits would otherwise throttle the suite itself.
         AUTH_RATE_LIMIT_PER_MIN: '10000',
