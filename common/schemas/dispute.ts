@@ -118,7 +118,15 @@ export const DisputeAnswer = z.object({
   message: z.string().optional(),
   dispute: DisputeDto,
 })
-export const ContractDisputeAnswer = z.object({ success: z.literal(true), dispute: DisputeDto.nullable() })
+/** GET /contracts/:id/dispute: the contract's open (else latest) dispute, and what the reader can do. */
+export const ContractDisputeAnswer = z.object({
+  success: z.literal(true),
+  dispute: DisputeDto.nullable(),
+  /** The reader's side of the contract (null for an operator), and what is in its escrow now. */
+  side: z.enum(['client', 'freelancer']).nullable(),
+  inEscrow: z.number(),
+})
+export type ContractDisputeAnswerType = z.infer<typeof ContractDisputeAnswer>
 
 export const DisputeQueueItem = z.object({
   _id: z.string(),

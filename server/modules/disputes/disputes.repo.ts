@@ -1,4 +1,4 @@
-import { aliasedTable, and, asc, desc, eq, sql } from 'drizzle-orm'
+import { aliasedTable, and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm'
 import type { Executor } from '../../db/client'
 import {
   contracts,
@@ -8,6 +8,7 @@ import {
   disputes,
   jobs,
   messages,
+  uploads,
   users,
   type DisputeAuditRow,
   type DisputeProposalRow,
@@ -240,6 +241,16 @@ export const disputesRepo = {
       .orderBy(desc(messages.seq))
       .limit(limit)
     return rows.reverse()
+  },
+
+  /** Keeps the user's uploads a dispute refers to: the unclaimed-media sweep leaves claimed files alone. */
+  async claimUploads(tx: Executor, ownerId: string, urls: string[]) {
+    const names = urls.map((u) => u.slice(u.lastIndexOf('/') + 1)).filter(Boolean)
+    if (!names.length) return
+    await tx
+      .update(uploads)
+      .set({ claimedAt: sql`now()` })
+      .where(and(eq(uploads.ownerId, ownerId), inArray(uploads.fileName, names), isNull(uploads.claimedAt)))
   },
 
   async emails(db: Executor, ids: string[]): Promise<Map<string, { email: string; fullname: string }>> {

@@ -42,7 +42,7 @@ export async function contractDisputeRoutes(app: FastifyInstance, opts: { disput
   r.get(
     '/:id/dispute',
     { ...auth, schema: { tags, params: Params, response: { 200: ContractDisputeAnswer } } },
-    async (req) => ({ success: true as const, dispute: await disputes.ofContract(req.user!, req.params.id) }),
+    async (req) => ({ success: true as const, ...(await disputes.ofContract(req.user!, req.params.id)) }),
   )
 }
 

@@ -172,6 +172,7 @@ export function disputesService(deps: DisputesDeps) {
           answerWithinMs: DISPUTE_ANSWER_DAYS * DAY_MS,
         })
         await disputesRepo.setFrozen(tx, c.id, true)
+        await disputesRepo.claimUploads(tx, user.id, d.attachments)
         await recordContractEvent(tx, {
           contractId: c.id,
           kind: 'disputed',
@@ -200,7 +201,11 @@ export function disputesService(deps: DisputesDeps) {
       if (!c) throw notFound('Contract not found', 'contract_not_found')
       authorizeRead(user, c)
       const v = await disputesRepo.latestOf(db, c.id)
-      return v ? presentDispute(v, await disputesRepo.proposals(db, v.d.id)) : null
+      return {
+        dispute: v ? presentDispute(v, await disputesRepo.proposals(db, v.d.id)) : null,
+        side: sideOf(user, c),
+        inEscrow: paiseToRupees(c.fundedPaise - c.releasedPaise - c.refundedPaise),
+      }
     },
 
     async get(user: UserRow, id: string) {
@@ -225,6 +230,7 @@ export function disputesService(deps: DisputesDeps) {
           answer: body.answer,
           attachments: body.attachments ?? [],
         })
+        await disputesRepo.claimUploads(tx, user.id, body.attachments ?? [])
         await recordContractEvent(tx, {
           contractId: contract.id,
           kind: 'dispute_answered',
