@@ -77,6 +77,9 @@ import { startScheduler, type Scheduler } from './modules/tasks/scheduler'
 import { reconciliationRoutes } from './modules/reconciliation/reconciliation.routes'
 import { reconciliationService } from './modules/reconciliation/reconciliation.service'
 import { reconciliationTask } from './modules/reconciliation/reconciliation.task'
+import { alertsRoutes } from './modules/alerts/alerts.routes'
+import { alertsService } from './modules/alerts/alerts.service'
+import { alertsSweep, alertsTask } from './modules/alerts/alerts.sweep'
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -289,6 +292,19 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(applicationsRoutes, { prefix: '/api/v1/application', applications })
   await app.register(companiesRoutes, { prefix: '/api/v1/company', companies })
   await app.register(searchRoutes, { prefix: '/api/v1/search', search, cache: readCache })
+  // Saved searches and job alerts (ADR 064): routes here, the sweep on the scheduler below.
+  await app.register(alertsRoutes, {
+    prefix: '/api/v1/alerts',
+    alerts: alertsService({ db: database.db }),
+  })
+  const alerts = alertsSweep(
+    { db: database.db, outbox, log: app.log },
+    {
+      baseUrl: (config.PUBLIC_URL ?? `http://localhost:${config.PORT}`).replace(/\/$/, ''),
+      quietHours: config.ALERT_QUIET_HOURS,
+      maxPerDay: config.ALERT_MAX_PER_DAY,
+    },
+  )
   // The sandbox provider keeps what it makes in the database, one provider for every instance (ADR 050).
   const provider = createProvider(config, fetch, { db: database.db })
   const sealer = createSealer(config.DATA_ENCRYPTION_KEY)
@@ -406,6 +422,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       refundSweepTask(payments.refunds),
       reconciliationTask(reconciliation),
       { name: 'payout-transfers', everyMs: config.PAYOUT_SWEEP_MS, run: () => transfers.kick() },
+      alertsTask(alerts, config.ALERT_SWEEP_MS),
     ]),
   )
 

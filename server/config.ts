@@ -75,6 +75,15 @@ const ConfigSchema = z
     PLATFORM_ADDRESS: z.string().min(2).max(300).optional(),
     /** How often the payout sweep looks for transfers to make or retry, once across instances (ADR 050). */
     PAYOUT_SWEEP_MS: z.coerce.number().int().min(1000).max(3_600_000).default(30_000),
+    /** How often the job-alert sweep runs, once across instances; instant alerts go out within one period. */
+    ALERT_SWEEP_MS: z.coerce.number().int().min(1000).max(3_600_000).default(30_000),
+    /** Hours in India (from-to, 0-23) when no alert mail goes out; held alerts leave when they end. Empty: none. */
+    ALERT_QUIET_HOURS: z
+      .string()
+      .regex(/^(|([01]?\d|2[0-3])-([01]?\d|2[0-3]))$/, 'must be from-to hours in India, e.g. 22-7, or empty')
+      .default('22-7'),
+    /** Most alert mails one person gets in an India day; more wait for the next day. */
+    ALERT_MAX_PER_DAY: z.coerce.number().int().min(1).max(1000).default(10),
     /**
      * Tests only: `1` registers POST /api/v1/test/clock, which moves the shared clock every delivery, dispute and
      * review deadline reads (ADR 055). Never set it on a real deployment.
