@@ -24,7 +24,7 @@ export interface FeedPage {
   filters: FeedFilters
   text?: FeedText
   /** The sort's segment predicate (e.g. "in the caller's state"); each segment is walked newest first. */
-  segment?: SQL
+  segment?: Part
   /** Order by text rank before date (relevance sort with a query). */
   ranked: boolean
   after: { rank?: number; ts: string; id: string } | null
@@ -39,61 +39,151 @@ const TITLE_HL = `HighlightAll=true, ${MARKS}`
 const DESCRIPTION_HL = `MaxWords=30, MinWords=12, MaxFragments=2, FragmentDelimiter=" … ", ${MARKS}`
 const searchVector = sql.raw('"jobs"."search_vector"')
 
+/** A placeholder, filled from the values a query form is executed with. */
+export const ph = (name: string) => sql.placeholder(name)
+
+/**
+ * A piece of a feed query: `key` stands for its SQL text (one key, one text), `values` fill its placeholders. A page's
+ * query is built from its parts' keys once and then only executed with their values (see `formFor`).
+ */
+export interface Part {
+  key: string
+  sql: () => SQL
+  values?: Record<string, unknown>
+}
+
 /** The WHERE conditions every feed query shares: visibility, filters, segment and text match. */
-function conditions(f: FeedFilters, segment: SQL | undefined, text: FeedText | undefined) {
-  const conds: (SQL | undefined)[] = []
-  if (f.createdBy) conds.push(eq(jobs.createdBy, f.createdBy))
+function conditions(f: FeedFilters, segment: Part | undefined, text: FeedText | undefined) {
+  const parts: Part[] = []
+  if (f.createdBy)
+    parts.push({
+      key: 'by',
+      sql: () => eq(jobs.createdBy, ph('createdBy')),
+      values: { createdBy: f.createdBy },
+    })
   else {
-    conds.push(isNull(jobs.archivedAt))
-    conds.push(
+    parts.push({ key: 'live', sql: () => isNull(jobs.archivedAt) })
+    parts.push(
       f.viewerId
-        ? sql`(${jobs.status} <> 'draft' or ${jobs.createdBy} = ${f.viewerId}::uuid)`
-        : sql`${jobs.status} <> 'draft'`,
+        ? {
+            key: 'seen-by',
+            sql: () => sql`(${jobs.status} <> 'draft' or ${jobs.createdBy} = ${ph('viewerId')}::uuid)`,
+          }
+        : { key: 'public', sql: () => sql`${jobs.status} <> 'draft'` },
     )
   }
-  if (f.category) conds.push(eq(jobs.category, f.category))
+  if (f.category)
+    parts.push({
+      key: 'category',
+      sql: () => eq(jobs.category, ph('category')),
+      values: { category: f.category },
+    })
   // Literal booleans, not parameters, so the planner can match the partial indexes on is_free / is_discounted.
-  if (f.free) conds.push(sql`${jobs.isFree}`)
-  if (f.discounted) conds.push(sql`${jobs.isDiscounted}`)
-  if (f.location) conds.push(eq(jobs.locationPreference, f.location))
-  if (f.paymentType) conds.push(eq(jobs.paymentType, f.paymentType as 'one-time'))
-  if (f.minPaise !== undefined) conds.push(gte(jobs.totalPaise, f.minPaise))
-  if (f.maxPaise !== undefined) conds.push(lte(jobs.totalPaise, f.maxPaise))
-  conds.push(segment)
-  let rank: SQL | null = null
-  let q: SQL | null = null
+  if (f.free) parts.push({ key: 'free', sql: () => sql`${jobs.isFree}` })
+  if (f.discounted) parts.push({ key: 'discounted', sql: () => sql`${jobs.isDiscounted}` })
+  if (f.location)
+    parts.push({
+      key: 'location',
+      sql: () => eq(jobs.locationPreference, ph('location')),
+      values: { location: f.location },
+    })
+  if (f.paymentType)
+    parts.push({
+      key: 'payment',
+      sql: () => eq(jobs.paymentType, ph('paymentType')),
+      values: { paymentType: f.paymentType },
+    })
+  if (f.minPaise !== undefined)
+    parts.push({
+      key: 'min',
+      sql: () => gte(jobs.totalPaise, ph('minPaise')),
+      values: { minPaise: f.minPaise },
+    })
+  if (f.maxPaise !== undefined)
+    parts.push({
+      key: 'max',
+      sql: () => lte(jobs.totalPaise, ph('maxPaise')),
+      values: { maxPaise: f.maxPaise },
+    })
+  if (segment) parts.push({ ...segment, key: `segment:${segment.key}` })
+  let rank: (() => SQL) | null = null
+  let q: (() => SQL) | null = null
   if (text?.mode === 'trgm') {
-    conds.push(sql`${text.raw} <% ${jobs.title}`)
-    rank = sql`word_similarity(${text.raw}, ${jobs.title})`
+    parts.push({ key: 'trgm', sql: () => sql`${ph('raw')} <% ${jobs.title}`, values: { raw: text.raw } })
+    rank = () => sql`word_similarity(${ph('raw')}, ${jobs.title})`
   } else if (text) {
-    q = sql`to_tsquery('english', ${text.tsquery})`
-    conds.push(sql`${searchVector} @@ ${q}`)
-    rank = sql`ts_rank('{0.1, 0.2, 0.4, 1.0}', ${searchVector}, ${q})`
+    const query = () => sql`to_tsquery('english', ${ph('tsquery')})`
+    q = query
+    parts.push({
+      key: 'text',
+      sql: () => sql`${searchVector} @@ ${query()}`,
+      values: { tsquery: text.tsquery },
+    })
+    rank = () => sql`ts_rank('{0.1, 0.2, 0.4, 1.0}', ${searchVector}, ${query()})`
   }
-  return { conds, rank, q }
+  const values: Record<string, unknown> = f.viewerId ? { viewerId: f.viewerId } : {}
+  for (const p of parts) Object.assign(values, p.values)
+  return { parts, rank, q, values, key: parts.map((p) => p.key).join(' ') }
+}
+
+interface Form {
+  execute(values: Record<string, unknown>): Promise<unknown[]>
+}
+/** Query forms kept per database handle; past this many the rest are built per call (they stay correct). */
+const MAX_FORMS = 256
+const forms = new WeakMap<Executor, Map<string, Form>>()
+
+/**
+ * The query of a form, built once per database handle and then only executed: building a job page's select list
+ * took more Node time than the database took to answer it. Prepared without a name, so PostgreSQL still plans each
+ * call for its values (a rare word walks the text index, a common one the date index) as before.
+ */
+function formFor(db: Executor, key: string, build: () => { prepare(name: string): Form }): Form {
+  let byKey = forms.get(db)
+  if (!byKey) forms.set(db, (byKey = new Map()))
+  let form = byKey.get(key)
+  if (!form) {
+    form = build().prepare('')
+    if (byKey.size < MAX_FORMS) byKey.set(key, form)
+  }
+  return form
 }
 
 /** One page of one segment, in keyset order: (rank,) created_at, id — all descending. */
 export async function feedPage(db: Executor, p: FeedPage): Promise<JobView[]> {
-  const { conds, rank, q } = conditions(p.filters, p.segment, p.text)
-  const extra: Record<string, SQL> = {}
-  if (q && p.highlights) {
-    extra.titleHl = sql`ts_headline('english', search_clean(${jobs.title}), ${q}, ${TITLE_HL})`
-    extra.descriptionHl = sql`ts_headline('english', ${jobs.description}, ${q}, ${DESCRIPTION_HL})`
-  }
-  const ranked = p.ranked && rank !== null
-  if (ranked) extra.rank = rank!
-  if (p.after)
-    conds.push(
-      ranked
-        ? sql`(${rank}, ${jobs.createdAt}, ${jobs.id}) < (${p.after.rank ?? 0}::real, ${p.after.ts}::timestamptz, ${p.after.id}::uuid)`
-        : sql`(${jobs.createdAt}, ${jobs.id}) < (${p.after.ts}::timestamptz, ${p.after.id}::uuid)`,
-    )
-  const order = [desc(jobs.createdAt), desc(jobs.id)]
-  const rows = await fromJobs(db, jobViewFields(p.filters.viewerId, extra))
-    .where(and(...conds))
-    .orderBy(...(ranked ? [sql`${rank} desc`, ...order] : order))
-    .limit(p.limit)
+  const c = conditions(p.filters, p.segment, p.text)
+  const highlights = !!c.q && p.highlights
+  const ranked = p.ranked && c.rank !== null
+  const key = [
+    'page',
+    p.filters.viewerId ? 'signed-in' : 'anonymous',
+    highlights ? 'highlights' : '',
+    ranked ? 'ranked' : 'by-date',
+    p.after ? 'after' : 'first',
+    c.key,
+  ].join(' ')
+  const form = formFor(db, key, () => {
+    const extra: Record<string, SQL> = {}
+    if (highlights) {
+      extra.titleHl = sql`ts_headline('english', search_clean(${jobs.title}), ${c.q!()}, ${TITLE_HL})`
+      extra.descriptionHl = sql`ts_headline('english', ${jobs.description}, ${c.q!()}, ${DESCRIPTION_HL})`
+    }
+    if (ranked) extra.rank = c.rank!()
+    const conds = c.parts.map((x) => x.sql())
+    if (p.after)
+      conds.push(
+        ranked
+          ? sql`(${c.rank!()}, ${jobs.createdAt}, ${jobs.id}) < (${ph('afterRank')}::real, ${ph('afterTs')}::timestamptz, ${ph('afterId')}::uuid)`
+          : sql`(${jobs.createdAt}, ${jobs.id}) < (${ph('afterTs')}::timestamptz, ${ph('afterId')}::uuid)`,
+      )
+    const order = [desc(jobs.createdAt), desc(jobs.id)]
+    return fromJobs(db, jobViewFields(p.filters.viewerId ? ph('viewerId') : null, extra))
+      .where(and(...conds))
+      .orderBy(...(ranked ? [sql`${c.rank!()} desc`, ...order] : order))
+      .limit(ph('limit'))
+  })
+  const after = p.after ? { afterRank: p.after.rank ?? 0, afterTs: p.after.ts, afterId: p.after.id } : {}
+  const rows = await form.execute({ ...c.values, ...after, limit: p.limit })
   return rows.map(toJobView)
 }
 
@@ -106,12 +196,15 @@ export async function feedBoundary(
   db: Executor,
   p: { filters: FeedFilters; text: FeedText; k: number },
 ): Promise<{ ts: string; id: string } | null> {
-  const { conds } = conditions(p.filters, undefined, p.text)
-  const rows = await db
-    .select({ ts: sql<string>`${jobs.createdAt}::text`, id: jobs.id })
-    .from(jobs)
-    .where(and(...conds))
-    .orderBy(desc(jobs.createdAt), desc(jobs.id))
-    .limit(p.k)
+  const c = conditions(p.filters, undefined, p.text)
+  const form = formFor(db, `boundary ${c.key}`, () =>
+    db
+      .select({ ts: sql<string>`${jobs.createdAt}::text`, id: jobs.id })
+      .from(jobs)
+      .where(and(...c.parts.map((x) => x.sql())))
+      .orderBy(desc(jobs.createdAt), desc(jobs.id))
+      .limit(ph('k')),
+  )
+  const rows = (await form.execute({ ...c.values, k: p.k })) as { ts: string; id: string }[]
   return rows.length === p.k ? rows[p.k - 1] : null
 }

@@ -1,11 +1,11 @@
-import { sql, type SQL } from 'drizzle-orm'
+import { sql } from 'drizzle-orm'
 import { z } from 'zod'
 import { REMOTE } from '@common/locations'
 import type { JobSort } from '@common/schemas/job'
 import type { Executor } from '../../db/client'
 import { jobs } from '../../db/schema'
 import { badRequest } from '../../errors'
-import { feedPage, type FeedFilters, type FeedText } from './jobs.feed'
+import { feedPage, ph, type FeedFilters, type FeedText, type Part } from './jobs.feed'
 import type { JobView } from './jobs.repo'
 
 /**
@@ -57,59 +57,74 @@ export function decodeCursor(text: string | undefined, fp: string): CursorValue 
   return c.data
 }
 
-const textArray = (items: string[]) =>
-  sql`array[${sql.join(
-    items.map((s) => sql`${s}`),
-    sql`, `,
-  )}]::text[]`
-
 /** How many of the newest matches a relevance search ranks (feedBoundary explains why). */
 export const RELEVANCE_WINDOW = 300
 
 export interface Segment {
-  where?: SQL
+  where?: Part
   /** Ordered by text rank before date. */
   ranked: boolean
 }
 type Window = { ts: string; id: string } | null
+
+/** Text of a PostgreSQL text[] literal, to pass a list as one value. */
+const textArray = (items: string[]) => `{${items.map((s) => `"${s.replace(/["\\]/g, '\\$&')}"`).join(',')}}`
 
 /** The segments of a sort. A relevance search ranks within its window; matches older than it follow by date. */
 export function segmentsFor(
   sort: JobSort,
   opts: { state?: string; hasText: boolean; skills: string[]; window?: Window },
 ): Segment[] {
-  const open = sql`(${jobs.status} = 'active' and (${jobs.deadline} is null or ${jobs.deadline} >= now()))`
-  const notOpen = sql`(${jobs.status} <> 'active' or ${jobs.deadline} < now())`
-  const byDate = (where?: SQL): Segment => ({ where, ranked: false })
+  const open = () =>
+    sql`(${jobs.status} = 'active' and (${jobs.deadline} is null or ${jobs.deadline} >= now()))`
+  const notOpen = () => sql`(${jobs.status} <> 'active' or ${jobs.deadline} < now())`
+  const byDate = (where?: Part): Segment => ({ where, ranked: false })
   if (sort === 'newest') return [byDate()]
   if (sort === 'closest') {
     const loc = jobs.locationPreference
-    if (opts.state && opts.state !== REMOTE)
+    const remote = { remote: REMOTE }
+    if (opts.state && opts.state !== REMOTE) {
+      const values = { state: opts.state, ...remote }
       return [
-        byDate(sql`${loc} = ${opts.state}`),
-        byDate(sql`${loc} = ${REMOTE}`),
-        byDate(sql`${loc} not in (${opts.state}, ${REMOTE})`),
+        byDate({ key: 'in-state', sql: () => sql`${loc} = ${ph('state')}`, values }),
+        byDate({ key: 'remote', sql: () => sql`${loc} = ${ph('remote')}`, values: remote }),
+        byDate({ key: 'elsewhere', sql: () => sql`${loc} not in (${ph('state')}, ${ph('remote')})`, values }),
       ]
-    return [byDate(sql`${loc} = ${REMOTE}`), byDate(sql`${loc} <> ${REMOTE}`)]
+    }
+    return [
+      byDate({ key: 'remote', sql: () => sql`${loc} = ${ph('remote')}`, values: remote }),
+      byDate({ key: 'not-remote', sql: () => sql`${loc} <> ${ph('remote')}`, values: remote }),
+    ]
   }
   if (opts.hasText) {
     const w = opts.window
     if (!w)
       return [
-        { where: open, ranked: true },
-        { where: notOpen, ranked: true },
+        { where: { key: 'open', sql: open }, ranked: true },
+        { where: { key: 'not-open', sql: notOpen }, ranked: true },
       ]
-    const edge = sql`(${w.ts}::timestamptz, ${w.id}::uuid)`
-    const inside = sql`(${jobs.createdAt}, ${jobs.id}) >= ${edge}`
+    const values = { edgeTs: w.ts, edgeId: w.id }
+    const edge = () => sql`(${ph('edgeTs')}::timestamptz, ${ph('edgeId')}::uuid)`
+    const inside = () => sql`(${jobs.createdAt}, ${jobs.id}) >= ${edge()}`
     return [
-      { where: sql`${open} and ${inside}`, ranked: true },
-      { where: sql`${notOpen} and ${inside}`, ranked: true },
-      byDate(sql`(${jobs.createdAt}, ${jobs.id}) < ${edge}`),
+      { where: { key: 'open-inside', sql: () => sql`${open()} and ${inside()}`, values }, ranked: true },
+      {
+        where: { key: 'not-open-inside', sql: () => sql`${notOpen()} and ${inside()}`, values },
+        ranked: true,
+      },
+      byDate({ key: 'outside', sql: () => sql`(${jobs.createdAt}, ${jobs.id}) < ${edge()}`, values }),
     ]
   }
-  if (!opts.skills.length) return [byDate(open), byDate(notOpen)]
-  const mine = sql`${jobs.skills} && ${textArray(opts.skills)}`
-  return [byDate(sql`${open} and ${mine}`), byDate(sql`${open} and not (${mine})`), byDate(notOpen)]
+  if (!opts.skills.length)
+    return [byDate({ key: 'open', sql: open }), byDate({ key: 'not-open', sql: notOpen })]
+  // One text value cast to text[], so one query form serves every list of skills.
+  const mine = () => sql`${jobs.skills} && (${ph('skills')}::text)::text[]`
+  const values = { skills: textArray(opts.skills) }
+  return [
+    byDate({ key: 'open-mine', sql: () => sql`${open()} and ${mine()}`, values }),
+    byDate({ key: 'open-not-mine', sql: () => sql`${open()} and not (${mine()})`, values }),
+    byDate({ key: 'not-open', sql: notOpen }),
+  ]
 }
 
 export interface Collected {
