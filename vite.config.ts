@@ -2,6 +2,7 @@ import { defineConfig } from 'vite'
 import react from '@vitejs/plugin-react'
 import tailwindcss from '@tailwindcss/vite'
 import path from 'node:path'
+import { icuCatalogues } from './web/tooling/icu-catalogues.js'
 import { precompress } from './web/tooling/precompress.js'
 import { preloadStart } from './web/tooling/preload-start.js'
 import { shellCss } from './web/tooling/shell-css.js'
@@ -13,6 +14,8 @@ export default defineConfig({
   plugins: [
     react(),
     tailwindcss(),
+    // The language catalogues, parsed here rather than in the browser (docs/decisions/065-languages.md).
+    icuCatalogues({ dir: path.resolve(import.meta.dirname, 'web/src/i18n/messages') }),
     // The loading shell paints from index.html alone (docs/decisions/027-shell-paints-from-the-html.md).
     shellCss({ css: path.resolve(import.meta.dirname, 'web/src/index.css') }),
     // …and the app starts a frame after that paint, its chunks preloaded by index.html (docs/decisions/029-…).
@@ -20,10 +23,18 @@ export default defineConfig({
     precompress(),
   ],
   resolve: {
-    alias: {
-      '@common': path.resolve(import.meta.dirname, 'common'),
-      '@': path.resolve(import.meta.dirname, 'web/src'),
-    },
+    alias: [
+      { find: '@common', replacement: path.resolve(import.meta.dirname, 'common') },
+      { find: '@', replacement: path.resolve(import.meta.dirname, 'web/src') },
+      // Messages arrive parsed (icuCatalogues), so the formatter ships without the ICU parser (ADR 065).
+      {
+        find: /^@formatjs\/icu-messageformat-parser$/,
+        replacement: path.resolve(
+          import.meta.dirname,
+          'node_modules/@formatjs/icu-messageformat-parser/lib/no-parser.js',
+        ),
+      },
+    ],
   },
   build: {
     outDir: path.resolve(import.meta.dirname, 'dist/web'),

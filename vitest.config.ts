@@ -1,7 +1,10 @@
 import { defineConfig } from 'vitest/config'
 import path from 'node:path'
+import { icuCatalogues } from './web/tooling/icu-catalogues.js'
 
 export default defineConfig({
+  // The web app's language catalogues, compiled as the build compiles them (ADR 065).
+  plugins: [icuCatalogues({ dir: path.resolve(import.meta.dirname, 'web/src/i18n/messages') })],
   resolve: {
     alias: {
       '@common': path.resolve(import.meta.dirname, 'common'),

@@ -2,12 +2,15 @@ import { Suspense, lazy, useEffect, type ReactNode } from 'react'
 import { QueryClientProvider } from '@tanstack/react-query'
 import { TOAST } from '@common/limits'
 import { useSessionCheck } from '@/features/auth/api/get-me'
+import { useT } from '@/i18n'
+import { useLanguageOfAccount } from '@/i18n/keeper'
 import { syncAcrossTabs } from '@/lib/auth-store'
 import { queryClient } from '@/lib/query-client'
 
-/** Confirms the restored session with the server and keeps tabs in step. */
+/** Confirms the restored session with the server, keeps tabs in step, and the language with the account. */
 function SessionKeeper() {
   useSessionCheck()
+  useLanguageOfAccount()
   useEffect(() => syncAcrossTabs(), [])
   return null
 }
@@ -18,6 +21,7 @@ const Toaster = lazy(() => import('sonner').then((m) => ({ default: m.Toaster })
 
 /** App-wide providers: server state, session upkeep and the toaster with the defaults of product.md §13. */
 export function AppProvider({ children }: { children: ReactNode }) {
+  const t = useT()
   return (
     <QueryClientProvider client={queryClient}>
       <SessionKeeper />
@@ -31,7 +35,7 @@ export function AppProvider({ children }: { children: ReactNode }) {
           hotkey={['altKey', 'KeyT']}
           richColors
           closeButton
-          containerAriaLabel="Toasts"
+          containerAriaLabel={t('chrome.toasts')}
           mobileOffset={{ bottom: 80 }}
         />
       </Suspense>

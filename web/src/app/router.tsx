@@ -4,6 +4,7 @@ import { paths } from '@/config/paths'
 import { OPERATOR_ONLY_TEXT, RequireAuth } from '@/lib/authorization'
 import { AppLayout } from './layout/app-layout'
 import { AppShellFallback } from './layout/app-shell-fallback'
+import { startLanguage } from '@/i18n/keeper'
 import { RouteError } from './routes/route-error'
 
 const OPERATOR_ROLES = [OPERATOR_ROLE] as const
@@ -19,6 +20,9 @@ export const routes: RouteObject[] = [
     element: <AppLayout />,
     errorElement: <RouteError />,
     HydrateFallback: AppShellFallback,
+    // The language's catalogue, fetched beside the first page's chunk; once (a switch loads its own).
+    loader: startLanguage,
+    shouldRevalidate: () => false,
     children: [
       { path: paths.home.pattern, lazy: () => import('./routes/jobs') },
       { path: paths.jobs.pattern, lazy: () => import('./routes/jobs') },

@@ -1,6 +1,7 @@
 import { useState } from 'react'
 import { Outlet, ScrollRestoration, useNavigation } from 'react-router'
 import { useLogout } from '@/features/auth/api/logout'
+import { useT } from '@/i18n'
 import { useAuth } from '@/lib/auth'
 import { DeferredCreatePostDialog, DeferredRealtime } from './deferred'
 import { MobileTabBar } from './mobile-tab-bar'
@@ -10,6 +11,7 @@ import { Sidebar } from './sidebar'
 /** The app chrome around every page: sidebar on desktop, top bar + tab bar on mobile (product.md §3). */
 export function AppLayout() {
   const { user } = useAuth()
+  const t = useT()
   const [postOpen, setPostOpen] = useState(false)
   const logout = useLogout()
   const navigation = useNavigation()
@@ -21,7 +23,7 @@ export function AppLayout() {
         href="#main"
         className="sr-only z-50 rounded-lg bg-white px-4 py-2 text-sm font-medium shadow focus:not-sr-only focus:fixed focus:top-3 focus:left-3"
       >
-        Skip to content
+        {t('chrome.skipToContent')}
       </a>
       <div
         className="fixed inset-x-0 top-0 z-50 h-0.5 origin-left bg-primary transition-[transform,opacity] duration-500"

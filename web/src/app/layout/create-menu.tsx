@@ -9,6 +9,7 @@ import {
   DropdownMenuTrigger,
 } from '@/components/ui/dropdown-menu'
 import { paths } from '@/config/paths'
+import { useT } from '@/i18n'
 
 /**
  * product.md §3 "Create menu": Post (opens the create-post dialog), Outsource (/admin/jobs/create) and Experience
@@ -26,23 +27,24 @@ export function CreateMenu({
   align?: 'start' | 'center' | 'end'
 }) {
   const navigate = useNavigate()
+  const t = useT()
   return (
     // Non-modal so the Post dialog can take focus as soon as the menu closes.
     <DropdownMenu modal={false}>
       <DropdownMenuTrigger asChild>{trigger}</DropdownMenuTrigger>
       <DropdownMenuContent side={side} align={align} className="w-64">
-        <DropdownMenuLabel>Create</DropdownMenuLabel>
+        <DropdownMenuLabel>{t('createMenu.title')}</DropdownMenuLabel>
         <DropdownMenuItem onSelect={onPost}>
           <SquarePen aria-hidden />
-          <MenuText title="Post" hint="Share an update with the community" />
+          <MenuText title={t('createMenu.post')} hint={t('createMenu.postHint')} />
         </DropdownMenuItem>
         <DropdownMenuItem onSelect={() => navigate(paths.adminJobsCreate.href())}>
           <Briefcase aria-hidden />
-          <MenuText title="Outsource" hint="Post a job and hire a freelancer" />
+          <MenuText title={t('createMenu.outsource')} hint={t('createMenu.outsourceHint')} />
         </DropdownMenuItem>
         <DropdownMenuItem onSelect={() => navigate(paths.experiencesCreate.href())}>
           <Sparkles aria-hidden />
-          <MenuText title="Experience" hint="Offer an experience" />
+          <MenuText title={t('createMenu.experience')} hint={t('createMenu.experienceHint')} />
         </DropdownMenuItem>
       </DropdownMenuContent>
     </DropdownMenu>

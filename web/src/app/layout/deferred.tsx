@@ -11,6 +11,7 @@ import {
   type ReactNode,
 } from 'react'
 import { retryImport } from '@/lib/retry-import'
+import { cn } from '@/lib/utils'
 
 /**
  * True once the page has loaded and the browser has a quiet moment (at most `IDLE_TIMEOUT_MS` later): the chrome's
@@ -124,6 +125,26 @@ export function DeferredRealtime({ meId }: { meId: string }) {
   return (
     <Suspense fallback={null}>
       <LazyRealtime meId={meId} />
+    </Suspense>
+  )
+}
+
+const LazyLanguageSwitcher = lazy(() =>
+  retryImport(() => import('@/i18n/language-switcher')).then((m) => ({ default: m.LanguageSwitcher })),
+)
+
+/**
+ * A visitor's English | हिंदी, in its own chunk after the page has loaded (the first paint does not need it); until
+ * then an empty box of its size holds its place, so nothing moves when it arrives.
+ */
+export function DeferredLanguageSwitcher({ className, compact }: { className?: string; compact?: boolean }) {
+  const placeholder = (
+    <div aria-hidden className={cn('h-9', compact ? 'w-18 shrink-0' : 'w-full', className)} />
+  )
+  if (!useAfterLoad()) return placeholder
+  return (
+    <Suspense fallback={placeholder}>
+      <LazyLanguageSwitcher className={className} compact={compact} />
     </Suspense>
   )
 }

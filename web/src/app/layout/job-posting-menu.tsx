@@ -9,6 +9,7 @@ import {
   DropdownMenuTrigger,
 } from '@/components/ui/dropdown-menu'
 import { paths } from '@/config/paths'
+import { useT } from '@/i18n'
 
 /**
  * The mobile tab bar's "Admin" menu (product.md §3): the client's job-posting screens under /admin, in one place. Not
@@ -16,19 +17,20 @@ import { paths } from '@/config/paths'
  */
 export function JobPostingMenu({ trigger }: { trigger: ReactNode }) {
   const navigate = useNavigate()
+  const t = useT()
   return (
     <DropdownMenu modal={false}>
       <DropdownMenuTrigger asChild>{trigger}</DropdownMenuTrigger>
       <DropdownMenuContent side="top" align="end" className="w-56">
-        <DropdownMenuLabel>Admin</DropdownMenuLabel>
+        <DropdownMenuLabel>{t('adminMenu.title')}</DropdownMenuLabel>
         <DropdownMenuItem onSelect={() => navigate(paths.adminJobsManage.href())}>
-          <ListChecks aria-hidden /> Manage jobs
+          <ListChecks aria-hidden /> {t('adminMenu.manageJobs')}
         </DropdownMenuItem>
         <DropdownMenuItem onSelect={() => navigate(paths.adminJobsCreate.href())}>
-          <SquarePlus aria-hidden /> Post a job
+          <SquarePlus aria-hidden /> {t('adminMenu.postJob')}
         </DropdownMenuItem>
         <DropdownMenuItem onSelect={() => navigate(paths.adminJobTemplates.href())}>
-          <LayoutTemplate aria-hidden /> Job templates
+          <LayoutTemplate aria-hidden /> {t('adminMenu.templates')}
         </DropdownMenuItem>
       </DropdownMenuContent>
     </DropdownMenu>

@@ -2,6 +2,7 @@ import { Link, useLocation } from 'react-router'
 import { Plus, ShieldCheck } from 'lucide-react'
 import type { User } from '@common/schemas/user'
 import { cn } from '@/lib/utils'
+import { useT } from '@/i18n'
 import { DeferredCreateMenu, DeferredJobPostingMenu } from './deferred'
 import { NAV_ITEMS } from './nav-items'
 
@@ -14,6 +15,7 @@ const tabClass =
  */
 export function MobileTabBar({ user, onPost }: { user: User | null; onPost: () => void }) {
   const { pathname } = useLocation()
+  const t = useT()
   const items = NAV_ITEMS.filter((item) => user || !item.signedInOnly)
   // The first two items sit left of the Create button, the rest right of it.
   const first = items.slice(0, 2)
@@ -21,7 +23,7 @@ export function MobileTabBar({ user, onPost }: { user: User | null; onPost: () =
 
   return (
     <nav
-      aria-label="Main"
+      aria-label={t('chrome.mainNav')}
       className="fixed inset-x-0 bottom-0 z-30 flex h-16 items-stretch border-t bg-white/95 pb-[env(safe-area-inset-bottom)] backdrop-blur md:hidden"
     >
       {first.map((item) => (
@@ -37,7 +39,7 @@ export function MobileTabBar({ user, onPost }: { user: User | null; onPost: () =
               <span className="flex size-9 items-center justify-center rounded-xl bg-primary text-white shadow-sm">
                 <Plus aria-hidden />
               </span>
-              <span className="sr-only">Create</span>
+              <span className="sr-only">{t('chrome.create')}</span>
             </button>
           }
         />
@@ -48,9 +50,9 @@ export function MobileTabBar({ user, onPost }: { user: User | null; onPost: () =
       {user ? (
         <DeferredJobPostingMenu
           trigger={
-            <button type="button" className={tabClass} aria-label="Admin menu">
+            <button type="button" className={tabClass} aria-label={t('chrome.adminMenu')}>
               <ShieldCheck aria-hidden />
-              <span>Admin</span>
+              <span>{t('chrome.admin')}</span>
             </button>
           }
         />
@@ -68,6 +70,7 @@ function TabLink({
   active: boolean
   signedIn: boolean
 }) {
+  const t = useT()
   return (
     <Link
       to={item.to}
@@ -75,7 +78,7 @@ function TabLink({
       className={cn(tabClass, 'relative', active && 'text-primary')}
     >
       <item.icon aria-hidden strokeWidth={active ? 2.4 : 2} />
-      <span className="max-w-full truncate">{item.label}</span>
+      <span className="max-w-full truncate">{t(item.label)}</span>
       {/* After the label, so it is read as "Chat, 2 unread conversations"; drawn on the icon's corner. */}
       {signedIn && item.badge ? <item.badge className="absolute top-1.5 left-1/2 ml-1" /> : null}
     </Link>

@@ -8,7 +8,8 @@ import { paths } from '@/config/paths'
 import { UnreadBadge } from '@/features/notifications/components/unread-badge'
 import { useDraft } from '@/hooks/use-draft'
 import { openChatWindow } from '@/lib/chat-window'
-import { DeferredNotificationDrawer, DeferredProfilePopover } from './deferred'
+import { useT } from '@/i18n'
+import { DeferredLanguageSwitcher, DeferredNotificationDrawer, DeferredProfilePopover } from './deferred'
 
 /** Mobile chrome (< 768 px), top: logo, the 'Search...' box, and Login or the profile (product.md §3). */
 export function MobileTopBar({
@@ -21,6 +22,7 @@ export function MobileTopBar({
   loggingOut: boolean
 }) {
   const navigate = useNavigate()
+  const t = useT()
   const { pathname } = useLocation()
   const [params] = useSearchParams()
   // The box shows the query being searched while on /search, and starts empty elsewhere.
@@ -46,7 +48,7 @@ export function MobileTopBar({
         }}
       >
         <label htmlFor="mobile-search" className="sr-only">
-          Search
+          {t('chrome.search')}
         </label>
         <Search
           className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-400"
@@ -56,7 +58,7 @@ export function MobileTopBar({
           id="mobile-search"
           type="search"
           enterKeyHint="search"
-          placeholder="Search..."
+          placeholder={t('chrome.searchPlaceholder')}
           value={query}
           onChange={(e) => setQuery(e.target.value)}
           className="h-9 w-full rounded-full border border-transparent bg-slate-100 pr-3 pl-9 text-sm outline-none placeholder:text-slate-500 focus-visible:border-ring focus-visible:bg-white focus-visible:ring-3 focus-visible:ring-ring/25"
@@ -66,7 +68,12 @@ export function MobileTopBar({
         <>
           <DeferredNotificationDrawer
             trigger={
-              <Button variant="ghost" size="icon" aria-label="Notifications" className="relative shrink-0">
+              <Button
+                variant="ghost"
+                size="icon"
+                aria-label={t('chrome.notifications')}
+                className="relative shrink-0"
+              >
                 <Bell className="size-5" aria-hidden />
                 <UnreadBadge className="absolute top-0.5 right-0.5" />
               </Button>
@@ -81,7 +88,7 @@ export function MobileTopBar({
             trigger={
               <button
                 type="button"
-                aria-label="Profile menu"
+                aria-label={t('chrome.profileMenu')}
                 className="shrink-0 rounded-full outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2"
               >
                 <UserAvatar
@@ -94,9 +101,12 @@ export function MobileTopBar({
           />
         </>
       ) : (
-        <Button asChild size="sm" className="shrink-0">
-          <Link to={paths.login.href()}>Login</Link>
-        </Button>
+        <>
+          <DeferredLanguageSwitcher className="shrink-0" compact />
+          <Button asChild size="sm" className="shrink-0">
+            <Link to={paths.login.href()}>{t('chrome.login')}</Link>
+          </Button>
+        </>
       )}
     </header>
   )

@@ -7,9 +7,15 @@ import { Button } from '@/components/ui/button'
 import { UserAvatar } from '@/components/ui/avatar'
 import { paths } from '@/config/paths'
 import { cn } from '@/lib/utils'
+import { useT } from '@/i18n'
 import { UnreadBadge } from '@/features/notifications/components/unread-badge'
 import { openChatWindow } from '@/lib/chat-window'
-import { DeferredCreateMenu, DeferredNotificationDrawer, DeferredProfilePopover } from './deferred'
+import {
+  DeferredCreateMenu,
+  DeferredLanguageSwitcher,
+  DeferredNotificationDrawer,
+  DeferredProfilePopover,
+} from './deferred'
 import { NAV_ITEMS } from './nav-items'
 
 const rowClass =
@@ -28,10 +34,11 @@ export function Sidebar({
   loggingOut: boolean
 }) {
   const { pathname } = useLocation()
+  const t = useT()
   return (
     <aside
       className="fixed inset-y-0 left-0 z-30 hidden w-64 flex-col border-r bg-white md:flex"
-      aria-label="Sidebar"
+      aria-label={t('chrome.sidebar')}
     >
       <div className="flex h-16 shrink-0 items-center px-5">
         <Link
@@ -52,11 +59,11 @@ export function Sidebar({
             pathname === paths.search.pattern && 'border-primary/40 text-slate-900',
           )}
         >
-          <Search aria-hidden /> Search
+          <Search aria-hidden /> {t('chrome.search')}
         </Link>
       </div>
 
-      <nav aria-label="Main" className="flex flex-col gap-1 px-3 py-2">
+      <nav aria-label={t('chrome.mainNav')} className="flex flex-col gap-1 px-3 py-2">
         {NAV_ITEMS.filter((item) => user || !item.signedInOnly).map((item) => {
           const active = item.isActive(pathname)
           return (
@@ -67,7 +74,7 @@ export function Sidebar({
               className={cn(rowClass, active && 'bg-accent text-accent-foreground hover:bg-accent')}
             >
               <item.icon aria-hidden className={cn(active ? 'text-primary' : 'text-slate-400')} />
-              {item.label}
+              {t(item.label)}
               {user && item.badge ? <item.badge className="ml-auto" /> : null}
             </Link>
           )
@@ -77,7 +84,7 @@ export function Sidebar({
             <DeferredNotificationDrawer
               trigger={
                 <button type="button" className={rowClass}>
-                  <Bell aria-hidden className="text-slate-400" /> Notifications
+                  <Bell aria-hidden className="text-slate-400" /> {t('chrome.notifications')}
                   <UnreadBadge className="ml-auto" />
                 </button>
               }
@@ -88,7 +95,7 @@ export function Sidebar({
                 onPost={onPost}
                 trigger={
                   <Button className="w-full justify-start gap-3 px-3 [&_svg]:size-[18px]">
-                    <Plus aria-hidden /> Create
+                    <Plus aria-hidden /> {t('chrome.create')}
                   </Button>
                 }
               />
@@ -117,7 +124,7 @@ export function Sidebar({
                   className="size-9"
                 />
                 <NameAndHandle name={user.fullname} username={user.username} className="flex-1" />
-                <span className="sr-only">Profile menu</span>
+                <span className="sr-only">{t('chrome.profileMenu')}</span>
                 <ChevronsUpDown className="size-4 text-slate-400" aria-hidden />
               </button>
             }
@@ -125,11 +132,12 @@ export function Sidebar({
         ) : (
           <div className="flex flex-col gap-2">
             <Button asChild variant="outline">
-              <Link to={paths.login.href()}>Login</Link>
+              <Link to={paths.login.href()}>{t('chrome.login')}</Link>
             </Button>
             <Button asChild>
-              <Link to={paths.signup.href()}>Signup</Link>
+              <Link to={paths.signup.href()}>{t('chrome.signup')}</Link>
             </Button>
+            <DeferredLanguageSwitcher className="mt-1 w-full" />
           </div>
         )}
       </div>

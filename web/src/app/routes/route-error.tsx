@@ -2,6 +2,14 @@ import { isRouteErrorResponse, useRouteError } from 'react-router'
 import { TriangleAlert } from 'lucide-react'
 import { EmptyState } from '@/components/empty-state'
 import { Button } from '@/components/ui/button'
+import { hasCatalogue, useT, type MessageKey } from '@/i18n'
+
+/** What the error screen says when even the language's catalogue could not be fetched. */
+const WITHOUT_CATALOGUE: Partial<Record<MessageKey, string>> = {
+  'error.somethingWrong': 'Something went wrong',
+  'error.generic': 'The page could not be shown. Reloading usually helps.',
+  'common.reload': 'Reload',
+}
 
 /** Shown when a route throws or its code fails to load (e.g. after a new deploy). */
 export function RouteError() {
@@ -10,19 +18,22 @@ export function RouteError() {
     error instanceof Error &&
     /dynamically imported module|Importing a module script failed/i.test(error.message)
   const status = isRouteErrorResponse(error) ? error.status : undefined
+  const translate = useT()
+  const t = (key: MessageKey, values?: Record<string, number>) =>
+    hasCatalogue() ? translate(key, values) : (WITHOUT_CATALOGUE[key] ?? WITHOUT_CATALOGUE['error.generic']!)
   return (
     <div className="mx-auto flex min-h-dvh w-full max-w-3xl items-center px-4">
       <EmptyState
         icon={TriangleAlert}
         className="w-full"
-        title={chunkFailed ? 'A new version of Microlance is available' : 'Something went wrong'}
-        action={<Button onClick={() => window.location.reload()}>Reload</Button>}
+        title={chunkFailed ? t('error.newVersion') : t('error.somethingWrong')}
+        action={<Button onClick={() => window.location.reload()}>{t('common.reload')}</Button>}
       >
         {chunkFailed
-          ? 'Reload the page to continue.'
+          ? t('error.reloadToContinue')
           : status
-            ? `The page could not be shown (error ${status}).`
-            : 'The page could not be shown. Reloading usually helps.'}
+            ? t('error.withStatus', { status })
+            : t('error.generic')}
       </EmptyState>
     </div>
   )

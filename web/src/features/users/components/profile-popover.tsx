@@ -23,6 +23,8 @@ import { Label } from '@/components/ui/label'
 import { Popover, PopoverContent, PopoverTrigger } from '@/components/ui/popover'
 import { Spinner } from '@/components/ui/spinner'
 import { paths } from '@/config/paths'
+import { t as translate, useT } from '@/i18n'
+import { LanguageSwitcher } from '@/i18n/language-switcher'
 import { photoFileError } from '@/lib/files'
 import { toastError } from '@/lib/toast-error'
 import { cn } from '@/lib/utils'
@@ -53,6 +55,7 @@ export function ProfilePopover({
 }) {
   const [open, setOpen] = useState(false)
   const [editing, setEditing] = useState(false)
+  const t = useT()
 
   return (
     <Popover
@@ -63,7 +66,7 @@ export function ProfilePopover({
       }}
     >
       <PopoverTrigger asChild>{trigger}</PopoverTrigger>
-      <PopoverContent side={side} align={align} className="w-80 p-0" aria-label="Profile">
+      <PopoverContent side={side} align={align} className="w-80 p-0" aria-label={t('profile.menuLabel')}>
         {editing ? (
           <EditNameAndPhoto user={user} onDone={() => setEditing(false)} />
         ) : (
@@ -94,6 +97,7 @@ function ProfileSummary({
   loggingOut: boolean
 }) {
   const switchRole = useSwitchRole()
+  const t = useT()
   const target: SelfRole | null =
     user.role === 'freelancer' ? 'client' : user.role === 'client' ? 'freelancer' : null
 
@@ -102,14 +106,17 @@ function ProfileSummary({
     try {
       const answer = await switchRole.mutateAsync(target)
       if (!answer.success) {
-        toast.error(answer.message || 'Could not switch role', { duration: ms })
+        toast.error(answer.message || translate('profile.switchFailed'), { duration: ms })
         return
       }
-      toast.success(answer.message || (target === 'client' ? 'You are now hiring' : 'You are now working'), {
-        duration: ms,
-      })
+      toast.success(
+        answer.message || translate(target === 'client' ? 'profile.nowHiring' : 'profile.nowWorking'),
+        {
+          duration: ms,
+        },
+      )
     } catch (error) {
-      toastError(error, 'Could not switch role', { duration: ms })
+      toastError(error, translate('profile.switchFailed'), { duration: ms })
     }
   }
 
@@ -132,37 +139,41 @@ function ProfileSummary({
             {roleLabel(user.role)}
           </Badge>
         </div>
-        <Button variant="ghost" size="icon-sm" onClick={onEdit} aria-label="Edit name and photo">
+        <Button variant="ghost" size="icon-sm" onClick={onEdit} aria-label={t('profile.editNameAndPhoto')}>
           <Pencil aria-hidden />
         </Button>
       </div>
-      <nav aria-label="Account" className="flex flex-col gap-0.5 border-t p-2">
+      <nav aria-label={t('profile.account')} className="flex flex-col gap-0.5 border-t p-2">
         <Link to={paths.profile.href(user.userId)} className={itemClass} onClick={onNavigate}>
-          <UserRound aria-hidden /> View Profile
+          <UserRound aria-hidden /> {t('profile.viewProfile')}
         </Link>
         <Link to={paths.posts.href()} className={itemClass} onClick={onNavigate}>
-          <FileText aria-hidden /> My Posts
+          <FileText aria-hidden /> {t('profile.myPosts')}
         </Link>
         {/* What was released to the reader as a freelancer, and what they hold in escrow as a client. */}
         <Link to={paths.earnings.href()} className={itemClass} onClick={onNavigate}>
-          <Wallet aria-hidden /> Earnings and escrow
+          <Wallet aria-hidden /> {t('profile.earnings')}
         </Link>
         <Link to={paths.payoutSettings.href()} className={itemClass} onClick={onNavigate}>
-          <Landmark aria-hidden /> Payout details
+          <Landmark aria-hidden /> {t('profile.payoutDetails')}
         </Link>
         {isOperator(user) ? (
           // Operators' own page: the reconciliation and money out that needs a hand (ADR 053).
           <Link to={paths.adminMoney.href()} className={itemClass} onClick={onNavigate}>
-            <Scale aria-hidden /> Money checks
+            <Scale aria-hidden /> {t('profile.moneyChecks')}
           </Link>
         ) : null}
         {target ? (
           <button type="button" className={itemClass} onClick={onSwitch} disabled={switchRole.isPending}>
             {switchRole.isPending ? <Spinner /> : <ArrowLeftRight aria-hidden />}
-            {target === 'client' ? 'Switch to hiring' : 'Switch to working'}
+            {t(target === 'client' ? 'profile.switchToHiring' : 'profile.switchToWorking')}
           </button>
         ) : null}
       </nav>
+      <div className="flex items-center justify-between gap-2 border-t px-4 py-2.5">
+        <span className="text-sm text-muted-foreground">{t('language.label')}</span>
+        <LanguageSwitcher />
+      </div>
       <div className="border-t p-2">
         <button
           type="button"
@@ -170,7 +181,7 @@ function ProfileSummary({
           onClick={onLogout}
           disabled={loggingOut}
         >
-          {loggingOut ? <Spinner /> : <LogOut aria-hidden />} Logout
+          {loggingOut ? <Spinner /> : <LogOut aria-hidden />} {t('profile.logout')}
         </button>
       </div>
     </div>
@@ -182,6 +193,7 @@ function EditNameAndPhoto({ user, onDone }: { user: User; onDone: () => void }) 
   const [photo, setPhoto] = useState<File | null>(null)
   const [preview, setPreview] = useState<string | null>(null)
   const update = useUpdateNameAndPhoto()
+  const t = useT()
 
   useEffect(() => {
     if (!preview) return
@@ -206,13 +218,13 @@ function EditNameAndPhoto({ user, onDone }: { user: User; onDone: () => void }) 
     if (!name) return
     const answer = await saveProfile(() => update.mutateAsync({ fullname: name, profilePhoto: photo }))
     if (!answer) return
-    toast.success('Profile updated!', { duration: ms })
+    toast.success(t('profile.updated'), { duration: ms })
     onDone()
   }
 
   return (
     <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4 p-4">
-      <p className="text-sm font-semibold">Edit profile</p>
+      <p className="text-sm font-semibold">{t('profile.edit')}</p>
       <div className="flex items-center gap-3">
         <UserAvatar
           name={fullname || user.fullname}
@@ -225,7 +237,7 @@ function EditNameAndPhoto({ user, onDone }: { user: User; onDone: () => void }) 
             htmlFor="popover-photo"
             className="inline-flex cursor-pointer items-center gap-2 rounded-lg border px-3 py-2 text-xs font-medium hover:bg-muted has-[+input:focus-visible]:ring-2 has-[+input:focus-visible]:ring-ring"
           >
-            <Camera className="size-4 text-muted-foreground" aria-hidden /> Profile photo
+            <Camera className="size-4 text-muted-foreground" aria-hidden /> {t('profile.photo')}
           </Label>
           <input
             id="popover-photo"
@@ -235,12 +247,12 @@ function EditNameAndPhoto({ user, onDone }: { user: User; onDone: () => void }) 
             onChange={(e) => onPhoto(e.target.files?.[0], e.target)}
           />
           <span className="max-w-44 truncate text-xs text-muted-foreground">
-            {photo ? photo.name : 'JPEG, PNG or WebP, up to 5 MB'}
+            {photo ? photo.name : t('profile.photoHint')}
           </span>
         </div>
       </div>
       <div className="flex flex-col gap-2">
-        <Label htmlFor="popover-name">Name</Label>
+        <Label htmlFor="popover-name">{t('profile.name')}</Label>
         <Input
           id="popover-name"
           value={fullname}
@@ -251,15 +263,15 @@ function EditNameAndPhoto({ user, onDone }: { user: User; onDone: () => void }) 
       </div>
       <div className="flex justify-end gap-2">
         <Button variant="ghost" size="sm" onClick={onDone} disabled={update.isPending}>
-          Cancel
+          {t('common.cancel')}
         </Button>
         <Button type="submit" size="sm" disabled={update.isPending}>
           {update.isPending ? (
             <>
-              <Spinner /> Saving...
+              <Spinner /> {t('common.saving')}
             </>
           ) : (
-            'Save'
+            t('common.save')
           )}
         </Button>
       </div>

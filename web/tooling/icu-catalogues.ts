@@ -1,0 +1,55 @@
+// The language catalogues, compiled when the app is built (docs/decisions/065-languages.md): each message of
+// web/src/i18n/messages/<language>.json is parsed as ICU MessageFormat here, so the browser gets either the plain
+// text (no arguments) or the parsed message, and never needs the parser. Imported as `virtual:i18n/<language>`.
+import fs from 'node:fs'
+import path from 'node:path'
+import { parse, TYPE, type MessageFormatElement } from '@formatjs/icu-messageformat-parser'
+import type { Plugin } from 'vite'
+
+const PREFIX = 'virtual:i18n/'
+const RESOLVED = '\0' + PREFIX
+
+export type CompiledMessage = string | MessageFormatElement[]
+
+/** Drops what the browser does not need from a parsed message (source locations). */
+function strip(els: MessageFormatElement[]): MessageFormatElement[] {
+  return JSON.parse(JSON.stringify(els, (k, v) => (k === 'location' ? undefined : v)))
+}
+
+/** One message: its plain text when it has no arguments, else the parsed message. Throws on a syntax error. */
+export function compileMessage(message: string): CompiledMessage {
+  const els = parse(message, { ignoreTag: true, requiresOtherClause: true })
+  if (els.every((e) => e.type === TYPE.literal))
+    return els.map((e) => (e as { value: string }).value).join('')
+  return strip(els)
+}
+
+export function compileCatalogue(messages: Record<string, string>, file = 'catalogue') {
+  const out: Record<string, CompiledMessage> = {}
+  for (const [key, message] of Object.entries(messages)) {
+    try {
+      out[key] = compileMessage(message)
+    } catch (e) {
+      throw new Error(`${file}: message "${key}" is not valid ICU MessageFormat: ${(e as Error).message}`)
+    }
+  }
+  return out
+}
+
+export function icuCatalogues({ dir }: { dir: string }): Plugin {
+  return {
+    name: 'icu-catalogues',
+    resolveId(id) {
+      return id.startsWith(PREFIX) ? RESOLVED + id.slice(PREFIX.length) : null
+    },
+    load(id) {
+      if (!id.startsWith(RESOLVED)) return null
+      const language = id.slice(RESOLVED.length)
+      if (!/^[a-z]{2}-[A-Z]{2}$/.test(language)) throw new Error(`no catalogue named ${language}`)
+      const file = path.join(dir, `${language}.json`)
+      this.addWatchFile(file)
+      const messages = JSON.parse(fs.readFileSync(file, 'utf8')) as Record<string, string>
+      return `export default ${JSON.stringify(compileCatalogue(messages, file))}`
+    },
+  }
+}
