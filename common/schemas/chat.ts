@@ -59,6 +59,11 @@ export const MessageDto = z.object({
   readAt: z.string().nullable(),
   /** Order within the conversation; the cursor for older pages. */
   seq: z.string(),
+  /**
+   * For its receiver only: it carries a phone number, UPI id or WhatsApp/Telegram link, sent while no contract
+   * between the two had money in escrow. The page shows a notice that payments outside Microlance are not protected.
+   */
+  offPlatform: z.boolean(),
 })
 export type ChatMessage = z.infer<typeof MessageDto>
 

@@ -113,6 +113,16 @@ function route<E extends keyof PublishedEvents>(io: RealtimeServer, event: E, p:
       const { message: m, exceptSocket } = p as PublishedEvents['receiveMessage']
       // One emit to the union of both rooms: a socket is in one of them, and gets the message once — except the socket
       // that sent it, which has it in its ack.
+      if (m.offPlatform) {
+        // Only the receiver is shown the off-platform notice (ADR 056): the sender's other tabs get it without.
+        io.to(userRoom(m.receiver)).emit('receiveMessage', m)
+        const mine = io.to(userRoom(m.sender._id))
+        ;(exceptSocket ? mine.except(exceptSocket) : mine).emit('receiveMessage', {
+          ...m,
+          offPlatform: false,
+        })
+        return
+      }
       const to = io.to([userRoom(m.sender._id), userRoom(m.receiver)])
       ;(exceptSocket ? to.except(exceptSocket) : to).emit('receiveMessage', m)
       return

@@ -37,6 +37,7 @@ const input = (
   sessionHash: null,
   jobId: null,
   at: new Date(),
+  offPlatform: false,
   ...v,
 })
 const messagesBetween = async (a: string, b: string) => {

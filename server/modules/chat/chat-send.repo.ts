@@ -27,9 +27,9 @@ with sender as (
   on conflict (user_a, user_b) do update set last_message_at = excluded.last_message_at
   returning id
 ), message as (
-  insert into messages (conversation_id, sender_id, receiver_id, job_id, content, created_at)
-  select c.id, p.sender_id, p.receiver_id, $4::uuid, $5::text, $6::timestamptz from conversation c, pair p
-  returning id, seq, conversation_id, sender_id, receiver_id, job_id, content, created_at, read_at
+  insert into messages (conversation_id, sender_id, receiver_id, job_id, content, created_at, off_platform)
+  select c.id, p.sender_id, p.receiver_id, $4::uuid, $5::text, $6::timestamptz, $7::boolean from conversation c, pair p
+  returning id, seq, conversation_id, sender_id, receiver_id, job_id, content, created_at, read_at, off_platform
 ), notification as (
   insert into notifications (user_id, type, message, metadata)
   select p.receiver_id, 'message', p.fullname || ' sent you a message',
@@ -45,15 +45,15 @@ with sender as (
 select exists (select 1 from sender) as sender_ok, exists (select 1 from receiver) as receiver_ok,
        p.fullname as sender_name,
        m.id, m.seq, m.conversation_id, m.sender_id, m.receiver_id, m.job_id, m.content, m.created_at, m.read_at,
-       n.id as n_id, n.user_id as n_user_id, n.type as n_type, n.message as n_message, n.metadata as n_metadata,
+       m.off_platform, n.id as n_id, n.user_id as n_user_id, n.type as n_type, n.message as n_message, n.metadata as n_metadata,
        n.is_read as n_is_read, n.created_at as n_created_at
   from (select 1) one
   left join pair p on true
   left join message m on true
   left join notification n on true`
 
-const SEND_PARAMS = ['senderId', 'sessionHash', 'receiverId', 'jobId', 'content', 'at'].map((name) =>
-  sql.placeholder(name),
+const SEND_PARAMS = ['senderId', 'sessionHash', 'receiverId', 'jobId', 'content', 'at', 'offPlatform'].map(
+  (name) => sql.placeholder(name),
 )
 /**
  * SEND_SQL for many messages at once (ADR 028): the same checks and writes, row by row, in one statement and one
@@ -64,8 +64,9 @@ const SEND_PARAMS = ['senderId', 'sessionHash', 'receiverId', 'jobId', 'content'
 const SEND_MANY_SQL = `
 with input as (
   select * from unnest($1::uuid[], $2::text[], $3::uuid[], $4::uuid[], $5::text[], $6::timestamptz[], $7::uuid[],
-                       $8::uuid[])
-    with ordinality as t(sender_id, session_hash, receiver_id, job_id, content, at, message_id, notification_id, n)
+                       $8::uuid[], $9::boolean[])
+    with ordinality as t(sender_id, session_hash, receiver_id, job_id, content, at, message_id, notification_id,
+                         off_platform, n)
 ), sender as (
   -- Row by row through the indexes ('offset 0' keeps each lookup a lookup), not a hash of every user or session.
   select i.n, u.id, u.fullname
@@ -80,7 +81,7 @@ with input as (
     join lateral (select u.id from users u where u.id = i.receiver_id offset 0) u on true
 ), pair as (
   select i.n, s.id as sender_id, s.fullname, r.id as receiver_id, i.job_id, i.content, i.at, i.message_id,
-         i.notification_id
+         i.notification_id, i.off_platform
     from input i join sender s on s.n = i.n join receiver r on r.n = i.n
    where s.id <> r.id
 ), conversation as (
@@ -90,12 +91,12 @@ with input as (
   on conflict (user_a, user_b) do update set last_message_at = excluded.last_message_at
   returning id, user_a, user_b
 ), message as (
-  insert into messages (id, conversation_id, sender_id, receiver_id, job_id, content, created_at)
-  select p.message_id, c.id, p.sender_id, p.receiver_id, p.job_id, p.content, p.at
+  insert into messages (id, conversation_id, sender_id, receiver_id, job_id, content, created_at, off_platform)
+  select p.message_id, c.id, p.sender_id, p.receiver_id, p.job_id, p.content, p.at, p.off_platform
     from pair p
     join conversation c on c.user_a = least(p.sender_id, p.receiver_id) and c.user_b = greatest(p.sender_id, p.receiver_id)
    order by p.n
-  returning id, seq, conversation_id, sender_id, receiver_id, job_id, content, created_at, read_at
+  returning id, seq, conversation_id, sender_id, receiver_id, job_id, content, created_at, read_at, off_platform
 ), notification as (
   insert into notifications (id, user_id, type, message, metadata)
   select first.notification_id, first.receiver_id, 'message', first.fullname || ' sent you a message',
@@ -112,7 +113,7 @@ with input as (
 )
 select i.n, s.n is not null as sender_ok, r.n is not null as receiver_ok, s.fullname as sender_name,
        m.id, m.seq, m.conversation_id, m.sender_id, m.receiver_id, m.job_id, m.content, m.created_at, m.read_at,
-       nt.id as n_id, nt.user_id as n_user_id, nt.type as n_type, nt.message as n_message, nt.metadata as n_metadata,
+       m.off_platform, nt.id as n_id, nt.user_id as n_user_id, nt.type as n_type, nt.message as n_message, nt.metadata as n_metadata,
        nt.is_read as n_is_read, nt.created_at as n_created_at
   from input i
   left join sender s on s.n = i.n
@@ -130,6 +131,7 @@ const SEND_MANY_PARAMS = [
   'ats',
   'messageIds',
   'notificationIds',
+  'offPlatform',
 ].map((name) => sql.placeholder(name))
 /** A PostgreSQL array literal of text (or uuid, or timestamps): every element quoted, NULL for null. */
 const pgArray = (values: (string | null)[]) =>
@@ -142,6 +144,8 @@ export interface SendInput {
   jobId: string | null
   content: string
   at: Date
+  /** Carries off-platform contact details with no funded contract between the two (ADR 056). */
+  offPlatform: boolean
 }
 
 /** One answer row of SEND_SQL or SEND_MANY_SQL as an outcome. */
@@ -157,6 +161,7 @@ function outcome(r: Record<string, any>): SendOutcome {
     content: r.content,
     createdAt: toDate(r.created_at),
     readAt: r.read_at == null ? null : toDate(r.read_at),
+    offPlatform: r.off_platform === true || r.off_platform === 't',
     senderName: r.sender_name,
   }
   const notification: NotificationRow | null = r.n_id
@@ -202,6 +207,7 @@ export const chatSendRepo = {
       ats: pgArray(vs.map((v) => v.at.toISOString())),
       messageIds: pgArray(vs.map(() => crypto.randomUUID())),
       notificationIds: pgArray(vs.map(() => crypto.randomUUID())),
+      offPlatform: `{${vs.map((v) => (v.offPlatform ? 't' : 'f')).join(',')}}`,
     })) as { rows: Record<string, any>[] }
     return res.rows.map(outcome)
   },

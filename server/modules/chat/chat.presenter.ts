@@ -10,7 +10,8 @@ export const presentPerson = (p: ConversationListRow['other']): ChatPersonDto =>
   profilePhoto: p.profilePhoto,
 })
 
-export const presentMessage = (m: MessageWithSender): ChatMessage => ({
+/** A message as `viewerId` reads it: only its receiver is shown the off-platform notice (ADR 056). */
+export const presentMessage = (m: MessageWithSender, viewerId: string): ChatMessage => ({
   _id: m.id,
   sender: { _id: m.senderId, fullname: m.senderName },
   receiver: m.receiverId,
@@ -19,6 +20,7 @@ export const presentMessage = (m: MessageWithSender): ChatMessage => ({
   createdAt: m.createdAt.toISOString(),
   readAt: m.readAt ? m.readAt.toISOString() : null,
   seq: String(m.seq),
+  offPlatform: m.offPlatform && m.receiverId === viewerId,
 })
 
 export const presentJob = (j: SharedJobRow): ChatJobDto => ({

@@ -60,6 +60,17 @@ export const chatRepo = {
     return rows[0] ?? null
   },
 
+  /** Whether any contract between the two people has money paid in (the off-platform notice is not needed then). */
+  async fundedBetween(db: Executor, a: string, b: string): Promise<boolean> {
+    const res = await db.execute(sql`
+      select 1 from contracts
+       where ((client_id = ${a}::uuid and freelancer_id = ${b}::uuid)
+           or (client_id = ${b}::uuid and freelancer_id = ${a}::uuid))
+         and funded_paise > 0
+       limit 1`)
+    return res.rows.length > 0
+  },
+
   async messageById(db: Executor, id: string): Promise<MessageRow | null> {
     return (await db.select().from(messages).where(eq(messages.id, id)).limit(1))[0] ?? null
   },

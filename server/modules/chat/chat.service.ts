@@ -1,3 +1,4 @@
+import { detectOffPlatform } from '@common/safety'
 import { MESSAGES_PAGE, type SendMessageInput, SendMessageBody, UNREAD_FROM_MAX } from '@common/schemas/chat'
 import type { Db } from '../../db/client'
 import type { UserRow } from '../../db/schema'
@@ -103,7 +104,11 @@ export function chatService(deps: { db: Db; jobs: JobsService }) {
         if (!anchor) throw notFound('Message not found', 'message_not_found')
         authorize(user, 'read', { message: anchor })
         const rows = await chatRepo.page(db, conversation.id, { afterSeq: anchor.seq, limit })
-        return { user: presentPerson(other), messages: rows.map(presentMessage), nextCursor: null }
+        return {
+          user: presentPerson(other),
+          messages: rows.map((m) => presentMessage(m, user.id)),
+          nextCursor: null,
+        }
       }
       const rows = await chatRepo.page(db, conversation.id, {
         beforeSeq: q.before ? Number(q.before) : undefined,
@@ -112,7 +117,7 @@ export function chatService(deps: { db: Db; jobs: JobsService }) {
       const page = rows.slice(0, limit).reverse()
       return {
         user: presentPerson(other),
-        messages: page.map(presentMessage),
+        messages: page.map((m) => presentMessage(m, user.id)),
         nextCursor: rows.length > limit ? String(page[0].seq) : null,
       }
     },
@@ -137,6 +142,11 @@ export function chatService(deps: { db: Db; jobs: JobsService }) {
         authorize(sender, 'attachJob', { job, receiverId })
         jobId = job.id
       }
+      // Contact details for paying outside Microlance, before any money is in escrow between the two: delivered,
+      // with a notice for the receiver (ADR 056). The contract lookup runs only for such messages.
+      const offPlatform =
+        detectOffPlatform(input.content).length > 0 &&
+        !(await chatRepo.fundedBetween(db, sender.id, receiverId))
       const sent = await sends.submit({
         senderId: sender.id,
         sessionHash: sender.sessionHash ?? null,
@@ -144,13 +154,14 @@ export function chatService(deps: { db: Db; jobs: JobsService }) {
         jobId,
         content: input.content,
         at: new Date(),
+        offPlatform,
       })
       if (!sent.ok) {
         if (!sent.senderOk) throw unauthorized()
         if (!sent.receiverOk) throw userNotFound()
         throw badRequest('You cannot send a message to yourself', 'cannot_message_self')
       }
-      const message = presentMessage(sent.message)
+      const message = presentMessage(sent.message, sent.message.receiverId)
       // The statement has committed: these run after it (ADR 010), in the order a transaction would have run them.
       if (sent.notification)
         publishAfterCommit(db, 'receiveNotification', {
@@ -158,7 +169,7 @@ export function chatService(deps: { db: Db; jobs: JobsService }) {
           notification: presentNotification(sent.notification),
         })
       publishAfterCommit(db, 'receiveMessage', { message, exceptSocket: fromSocket })
-      return message
+      return { ...message, offPlatform: false }
     },
 
     /**

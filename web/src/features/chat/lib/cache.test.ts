@@ -18,6 +18,7 @@ const message = (from: string, to: string): ChatMessage => ({
   createdAt: new Date(2026, 10, 25, 10, n).toISOString(),
   readAt: null,
   seq: String(n),
+  offPlatform: false,
 })
 const setup = (unread: UnreadChats) => {
   const qc = new QueryClient()
