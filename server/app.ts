@@ -77,6 +77,9 @@ import { startScheduler, type Scheduler } from './modules/tasks/scheduler'
 import { reconciliationRoutes } from './modules/reconciliation/reconciliation.routes'
 import { reconciliationService } from './modules/reconciliation/reconciliation.service'
 import { reconciliationTask } from './modules/reconciliation/reconciliation.task'
+import { jobModerationService } from './modules/jobs/jobs.moderation'
+import { moderationRoutes, reportsRoutes } from './modules/reports/reports.routes'
+import { reportsService } from './modules/reports/reports.service'
 import { alertsRoutes } from './modules/alerts/alerts.routes'
 import { alertsService } from './modules/alerts/alerts.service'
 import { alertsSweep, alertsTask } from './modules/alerts/alerts.sweep'
@@ -411,6 +414,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     }),
   })
   await app.register(reconciliationRoutes, { prefix: '/api/v1/admin', reconciliation })
+  // Reports and held jobs (ADR 056): anyone signed in reports; operators decide.
+  const reports = reportsService({ db: database.db })
+  await app.register(reportsRoutes, { prefix: '/api/v1/reports', reports })
+  await app.register(moderationRoutes, {
+    prefix: '/api/v1/admin',
+    reports,
+    moderation: jobModerationService({ db: database.db }),
+  })
   app.decorate(
     'tasks',
     startScheduler(app, database.db, [

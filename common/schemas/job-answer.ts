@@ -71,6 +71,18 @@ export const JobDto = z.object({
   createdAt: z.string(),
   updatedAt: z.string(),
   highlights: JobHighlights.optional(),
+  /**
+   * Only for the poster, while the job is not public (ADR 056): held for an operator's review because it asks
+   * applicants to pay (`reason`), or rejected by one (`note`, the operator's words).
+   */
+  moderation: z
+    .object({
+      status: z.enum(['held', 'rejected']),
+      reason: z.string().nullable(),
+      note: z.string().nullable(),
+    })
+    .nullable()
+    .optional(),
 })
 export type JobDtoType = z.infer<typeof JobDto>
 

@@ -177,6 +177,12 @@ export const WRITE_DROPS: Record<string, (req: Req) => Drop> = {
   'POST /api/v1/posts/:id/comments': (req) => [tag.post(param(req, 'id'))],
   // A comment named by its own id: its post is not in the request.
   'DELETE /api/v1/posts/comments/:id': () => [tag.posts],
+  // Reports show in no cached answer (ADR 056); the operators' queue is read fresh.
+  'POST /api/v1/reports': nothing,
+  'POST /api/v1/admin/reports/:id/resolve': nothing,
+  // A held job goes live (or stays hidden, rejected): the lists that may now show it, and its page for every viewer.
+  'POST /api/v1/admin/held-jobs/:id/approve': (req) => [tag.jobs, tag.job(param(req, 'id'))],
+  'POST /api/v1/admin/held-jobs/:id/reject': (req) => [tag.jobs, tag.job(param(req, 'id'))],
 }
 
 /** What a successful write request drops: its row in `WRITE_DROPS`, or everything when it has none. */

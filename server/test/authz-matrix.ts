@@ -81,6 +81,20 @@ const operatorOf = (k: Kit) => {
   return p
 }
 
+/** A job held for review (ADR 056): its description asks applicants to pay. */
+const heldJob = (k: Kit) =>
+  k.newJob({ description: 'Data entry from home. Registration fee ₹300, paid before you start.' })
+/** An open report by the freelancer on a new person's profile. */
+const openReportId = async (k: Kit): Promise<string> => {
+  const res = await injectAs(k.ctx.app, k.s.freelancer, {
+    method: 'POST',
+    url: '/api/v1/reports',
+    payload: { targetType: 'profile', targetId: (await k.newUser()).user._id, reason: 'fake' },
+  })
+  if (res.statusCode !== 201) throw new Error(`report ${res.statusCode} ${res.body}`)
+  return JSON.parse(res.body).report._id
+}
+
 /** A refund the sandbox failed (₹x.13 fails there every time, ADR 050): an operator may retry it again and again. */
 const failedRefundId = async (k: Kit): Promise<string> => {
   const job = await k.newJob(perUnit(2, '120.13'))
@@ -625,6 +639,52 @@ export const MATRIX: Row[] = [
     expect: [401, 404, 403, 403],
     request: async (k) => ({
       params: { id: '00000000-0000-4000-8000-000000000000' },
+      as: { owner: await operatorOf(k) },
+    }),
+  },
+
+  // Reports and held jobs (ADR 056): anyone signed in reports someone else's profile; operators decide.
+  {
+    route: 'POST /api/v1/reports',
+    expect: SIGNED_IN(201),
+    fresh: true,
+    request: async (k) => ({
+      body: { targetType: 'profile', targetId: (await k.newUser()).user._id, reason: 'spam' },
+    }),
+  },
+  {
+    route: 'GET /api/v1/admin/reports',
+    expect: [401, 200, 403, 403],
+    request: async (k) => ({ query: { status: 'open' }, as: { owner: await operatorOf(k) } }),
+  },
+  {
+    route: 'POST /api/v1/admin/reports/:id/resolve',
+    expect: [401, 200, 403, 403],
+    fresh: true,
+    request: async (k) => ({
+      params: { id: await openReportId(k) },
+      body: { action: 'dismiss', note: 'Nothing wrong here' },
+      as: { owner: await operatorOf(k) },
+    }),
+  },
+  {
+    route: 'GET /api/v1/admin/held-jobs',
+    expect: [401, 200, 403, 403],
+    request: async (k) => ({ as: { owner: await operatorOf(k) } }),
+  },
+  {
+    route: 'POST /api/v1/admin/held-jobs/:id/approve',
+    expect: [401, 200, 403, 403],
+    fresh: true,
+    request: async (k) => ({ params: { id: (await heldJob(k))._id }, as: { owner: await operatorOf(k) } }),
+  },
+  {
+    route: 'POST /api/v1/admin/held-jobs/:id/reject',
+    expect: [401, 200, 403, 403],
+    fresh: true,
+    request: async (k) => ({
+      params: { id: (await heldJob(k))._id },
+      body: { reason: 'Asking applicants to pay is not allowed' },
       as: { owner: await operatorOf(k) },
     }),
   },

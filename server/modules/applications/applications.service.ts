@@ -51,7 +51,7 @@ export function applicationsService(deps: { db: Db; jobs: JobsService }) {
     ): Promise<ApplicationRow> {
       try {
         return await db.transaction(async (tx) => {
-          const job = await jobs.loadFor(user, 'view', jobId, tx)
+          const job = await jobs.loadFor(user, 'apply', jobId, tx)
           authorize(user, 'apply', { job })
           if (body.resume) {
             const fileName = uploadedFileName(body.resume)

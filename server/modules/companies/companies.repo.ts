@@ -12,7 +12,7 @@ const viewFields = {
   ...getTableColumns(companies),
   owner: { id: users.id, userId: users.userId, fullname: users.fullname },
   jobCount: sql<number>`(select count(*)::int from jobs j where j.company_id = ${companies.id}
-    and j.archived_at is null and j.status <> 'draft')`,
+    and j.archived_at is null and j.status <> 'draft' and j.moderation_status = 'clear')`,
 }
 
 export const companiesRepo = {

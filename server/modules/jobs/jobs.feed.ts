@@ -67,9 +67,9 @@ function conditions(f: FeedFilters, segment: Part | undefined, text: FeedText | 
       f.viewerId
         ? {
             key: 'seen-by',
-            sql: () => sql`(${jobs.status} <> 'draft' or ${jobs.createdBy} = ${ph('viewerId')}::uuid)`,
+            sql: () => sql`(${jobs.status} <> 'draft' and ${jobs.moderationStatus} = 'clear' or ${jobs.createdBy} = ${ph('viewerId')}::uuid)`,
           }
-        : { key: 'public', sql: () => sql`${jobs.status} <> 'draft'` },
+        : { key: 'public', sql: () => sql`${jobs.status} <> 'draft' and ${jobs.moderationStatus} = 'clear'` },
     )
   }
   if (f.category)

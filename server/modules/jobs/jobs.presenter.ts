@@ -81,5 +81,9 @@ export function presentJob(v: JobView, viewerId: string | null, now = new Date()
     createdAt: j.createdAt.toISOString(),
     updatedAt: j.updatedAt.toISOString(),
     ...(hl ? { highlights: hl } : {}),
+    moderation:
+      viewerId === j.createdBy && j.moderationStatus !== 'clear'
+        ? { status: j.moderationStatus, reason: j.moderationReason, note: j.moderationNote }
+        : null,
   }
 }

@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { POSTER_ROLES } from '@common/roles'
 import { JobBody, JobListQuery, JobStatusBody, PostedJobsQuery } from '@common/schemas/job'
-import { JobAnswer, JobsAnswer, OkAnswer } from '@common/schemas/job-answer'
+import { JobAnswer, JobsAnswer, OkAnswer, type JobDtoType } from '@common/schemas/job-answer'
 import { sha256 } from '../../lib/crypto'
 import { scopes } from '../../lib/cache-tags'
 import { answerKey, sendCached, type ReadCache } from '../../lib/read-cache'
@@ -16,6 +16,12 @@ const tags = ['jobs']
 const viewerKey = (req: FastifyRequest) =>
   req.user ? `u:${req.user.id}` : `a:${sha256(`${req.ip}|${req.headers['user-agent'] ?? ''}`).slice(0, 32)}`
 
+/** What the poster is told after saving: held for review (ADR 056), or the usual words. */
+const postedMessage = (job: JobDtoType, ok = 'Job posted successfully!') =>
+  job.moderation?.status === 'held'
+    ? `Held for review: ${job.moderation.reason}. An operator will look at it soon.`
+    : ok
+
 /** /api/v1/job (product.md §14): post, edit, status, delete, the browser's list, the manage list, one job. */
 export async function jobsRoutes(app: FastifyInstance, opts: { jobs: JobsService; cache: ReadCache }) {
   const r = app.withTypeProvider<ZodTypeProvider>()
@@ -26,7 +32,7 @@ export async function jobsRoutes(app: FastifyInstance, opts: { jobs: JobsService
     { preHandler: app.requireUser, schema: { tags, body: JobBody, response: { 201: JobAnswer } } },
     async (req, reply) => {
       const job = await jobs.create(req.user!, req.body)
-      return reply.status(201).send({ success: true as const, message: 'Job posted successfully!', job })
+      return reply.status(201).send({ success: true as const, message: postedMessage(job), job })
     },
   )
 
@@ -78,11 +84,10 @@ export async function jobsRoutes(app: FastifyInstance, opts: { jobs: JobsService
       preHandler: app.requireUser,
       schema: { tags, params: IdParams, body: JobBody, response: { 200: JobAnswer } },
     },
-    async (req) => ({
-      success: true as const,
-      message: 'Job updated successfully!',
-      job: await jobs.update(req.user!, req.params.id, req.body),
-    }),
+    async (req) => {
+      const job = await jobs.update(req.user!, req.params.id, req.body)
+      return { success: true as const, message: postedMessage(job, 'Job updated successfully!'), job }
+    },
   )
 
   r.post(

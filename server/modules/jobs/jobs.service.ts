@@ -12,10 +12,12 @@ import {
   decodeCursor,
   encodeCursor,
   fingerprint,
+  RELEVANCE_SCAN,
   RELEVANCE_WINDOW,
   segmentsFor,
   type TextMode,
 } from './jobs.listing'
+import { moderationFor } from './jobs.moderation'
 import { authorize, type JobAction } from './jobs.policy'
 import { presentJob } from './jobs.presenter'
 import { applicationCount, jobsRepo, preparedJobView } from './jobs.repo'
@@ -83,7 +85,10 @@ export function jobsService(deps: {
     presentJob((await jobsRepo.view(ex, id, viewer?.id ?? null))!, viewer?.id ?? null)
   const loadFor = async (user: UserRow | null, action: JobAction, id: string, ex: Executor = db) => {
     // Changes lock the row for the rest of their transaction; reads (and calls outside one) do not.
-    const job = action === 'view' || ex === db ? await jobsRepo.byId(ex, id) : await jobsRepo.lock(ex, id)
+    const job =
+      action === 'view' || action === 'apply' || ex === db
+        ? await jobsRepo.byId(ex, id)
+        : await jobsRepo.lock(ex, id)
     authorize(user, action, job)
     return job!
   }
@@ -107,8 +112,11 @@ export function jobsService(deps: {
       authorize(user, 'create')
       if (input.companyId) await deps.companies.assertUsable(user, input.companyId)
       if (pastDeadline(input.deadline)) throw deadlineError()
+      const cols = toColumns(input)
       const row = await jobsRepo.insert(db, {
-        ...toColumns(input),
+        ...cols,
+        // Held for an operator when it asks applicants to pay (ADR 056).
+        ...moderationFor(cols),
         status: input.status ?? 'active',
         createdBy: user.id,
       })
@@ -148,7 +156,7 @@ export function jobsService(deps: {
             throw deadlineError()
           cols.deadline = job.deadline
         }
-        await jobsRepo.update(tx, id, cols)
+        await jobsRepo.update(tx, id, { ...cols, ...moderationFor(cols, job) })
         return present(id, user, tx)
       })
     },
@@ -238,16 +246,18 @@ export function jobsService(deps: {
       }
       const run = async (mode: TextMode) => {
         const text = textFor(mode)
-        const window =
-          after?.w ??
-          (!after && text && text.mode !== 'trgm' && q.sort === 'relevant'
-            ? await feedBoundary(db, { filters, text, k: RELEVANCE_WINDOW })
-            : null)
+        // The first page finds the window (and the ids of its matches); later pages have its edge in the cursor.
+        const found =
+          !after && text && text.mode !== 'trgm' && q.sort === 'relevant'
+            ? await feedBoundary(db, { filters, text, k: RELEVANCE_WINDOW, scan: RELEVANCE_SCAN })
+            : null
+        const window = after?.w ?? (found ? { ts: found.ts, id: found.id } : null)
         const segments = segmentsFor(q.sort, {
           state,
           hasText: !!text,
           skills: viewer?.skills ?? [],
           window,
+          windowIds: found?.ids,
         })
         return collect(db, { filters, text, segments, window, after, limit: q.limit, mode, fp })
       }
