@@ -90,6 +90,13 @@ export const queryKeys = {
     operator: (disputeId: string) => ['disputes', 'operator', disputeId] as const,
   },
 
+  /** The operators' reports and held jobs (ADR 056). */
+  moderation: {
+    all: ['moderation'] as const,
+    reports: (status: string) => ['moderation', 'reports', status] as const,
+    heldJobs: () => ['moderation', 'held-jobs'] as const,
+  },
+
   /** The socket handlers write to the same keys the chat screens read. */
   chat: {
     all: ['chat'] as const,
