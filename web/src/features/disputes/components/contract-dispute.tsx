@@ -128,20 +128,20 @@ function FilePicker({ urls, onChange }: { urls: string[]; onChange: (u: string[]
       for (const f of Array.from(files).slice(0, 10 - urls.length)) added.push(await uploadEvidence(f))
       onChange([...urls, ...added])
     } catch (e) {
-      toastError(e, 'Could not upload the file. Images, videos and PDFs up to 10 MB.')
+      toastError(e, 'Could not upload the file: photos up to 10 MB, MP4 or WebM videos up to 50 MB.')
     } finally {
       setBusy(false)
     }
   }
   return (
     <div className="flex flex-col gap-1">
-      <Label htmlFor={id}>Files (images, PDFs)</Label>
+      <Label htmlFor={id}>Photos or videos</Label>
       <div className="flex flex-wrap items-center gap-2">
         <Input
           id={id}
           type="file"
           multiple
-          accept="image/*,application/pdf,video/mp4,video/webm"
+          accept="image/jpeg,image/png,image/webp,image/gif,video/mp4,video/webm"
           disabled={busy || urls.length >= 10}
           onChange={(e) => {
             void onFiles(e.target.files)
