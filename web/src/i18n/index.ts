@@ -65,7 +65,7 @@ function apply(language: Language) {
 /** Starts in `language`: resolves once its catalogue and the formatter are here (the root route waits for it). */
 export async function languageReady(language: Language = current): Promise<void> {
   await Promise.all([loadCatalogue(language), loadIcu()])
-  if (language !== current) apply(language)
+  if (language !== current || globalThis.document?.documentElement.lang !== language) apply(language)
 }
 
 /** Switches the whole app to `language` once its catalogue has arrived (the page stays as it is meanwhile). */
