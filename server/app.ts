@@ -22,7 +22,7 @@ import {
 import type { Config } from './config'
 import type { Database, Db } from './db/client'
 import type { Mailer } from './mail/mailer'
-import { writeDrop } from './lib/cache-tags'
+import { tag, writeDrop } from './lib/cache-tags'
 import { createReadCache, type ReadCache } from './lib/read-cache'
 import { errorsPlugin } from './plugins/errors'
 import { securityHeadersPlugin } from './plugins/security-headers'
@@ -77,6 +77,9 @@ import { startScheduler, type Scheduler } from './modules/tasks/scheduler'
 import { reconciliationRoutes } from './modules/reconciliation/reconciliation.routes'
 import { reconciliationService } from './modules/reconciliation/reconciliation.service'
 import { reconciliationTask } from './modules/reconciliation/reconciliation.task'
+import { reviewsService } from './modules/reviews/reviews.service'
+import { reviewsRoutes } from './modules/reviews/reviews.routes'
+import { reviewsTask } from './modules/reviews/reviews.task'
 import { jobModerationService } from './modules/jobs/jobs.moderation'
 import { moderationRoutes, reportsRoutes } from './modules/reports/reports.routes'
 import { reportsService } from './modules/reports/reports.service'
@@ -275,12 +278,18 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     limits: codeRules,
   })
   const users = usersService({ db: database.db, uploadsDir: config.uploadsDir })
+  // Double-blind reviews and profile facts (ADR 060); a review becoming visible drops the answers showing its people.
+  const reviews = reviewsService({
+    db: database.db,
+    days: config.REVIEW_DAYS,
+    onVisible: (ids) => readCache.invalidate(ids.map(tag.person)),
+  })
   await app.register(
     async (user) => {
       await user.register(authRoutes, { otp })
       await user.register(emailChangeRoutes, { emailChange })
       await user.register(preferencesRoutes)
-      await user.register(usersRoutes, { users, emailChange })
+      await user.register(usersRoutes, { users, emailChange, reputation: reviews.reputation })
     },
     { prefix: '/api/v1/user' },
   )
@@ -336,6 +345,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     prefix: '/api/v1/contracts',
     contracts: contractsService({ db: database.db }),
   })
+  await app.register(reviewsRoutes, { prefix: '/api/v1', reviews })
   if (config.TEST_CLOCK === '1') {
     app.log.warn('TEST_CLOCK=1: POST /api/v1/test/clock can move every deadline; tests only')
     await app.register(testClockRoutes, { prefix: '/api/v1/test', db: database.db })
@@ -433,6 +443,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       refundSweepTask(payments.refunds),
       reconciliationTask(reconciliation),
       { name: 'payout-transfers', everyMs: config.PAYOUT_SWEEP_MS, run: () => transfers.kick() },
+      reviewsTask(reviews),
       alertsTask(alerts, config.ALERT_SWEEP_MS),
     ]),
   )

@@ -89,6 +89,11 @@ const ConfigSchema = z
      * review deadline reads (ADR 055). Never set it on a real deployment.
      */
     TEST_CLOCK: z.enum(['0', '1']).default('0'),
+    /**
+     * Days after a contract ends during which each side may review the other; reviews not yet seen become visible
+     * when it passes (ADR 060). Decimals allowed so tests can use seconds.
+     */
+    REVIEW_DAYS: z.coerce.number().positive().max(365).default(14),
     /** Code requests and checks (send-otp, send-login-otp, verify-otp) per minute, per IP (ADR 020). */
     AUTH_RATE_LIMIT_PER_MIN: z.coerce.number().int().min(1).default(20),
     /** Chat messages per minute per user, HTTP and socket together (ADR 020). */

@@ -2,6 +2,7 @@ import { z } from 'zod'
 import { CATEGORIES } from '../categories'
 import { APPLICATION_STATUSES } from './application-status'
 import { FREQUENCIES, FUND_STATUSES, JOB_STATUSES, PAYMENT_TYPES } from './job'
+import { ClientTrustDto } from './review'
 
 /** A [start, end) range of UTF-16 code units in a string, to wrap in <mark> (never HTML from the server). */
 export const Range = z.tuple([z.number().int(), z.number().int()])
@@ -60,6 +61,8 @@ export const JobDto = z.object({
   isActive: z.boolean(),
   archived: z.boolean(),
   created_by: CreatorRef,
+  /** The poster's "Payment verified" badge and visible rating (ADR 060). */
+  clientTrust: ClientTrustDto.optional(),
   /** The creator sees every application here; anyone else only their own. */
   applications: z.array(
     z.object({ _id: z.string(), applicant: z.string(), status: z.enum(APPLICATION_STATUSES) }),

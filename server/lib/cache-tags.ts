@@ -99,6 +99,11 @@ const paymentJob = (req: Req) => {
   return [tag.jobs, jobId ? tag.job(jobId) : tag.jobDetails]
 }
 /**
+ * Money paid in: as `paymentJob`, and every answer showing the payer, whose jobs now carry "Payment verified"
+ * (ADR 060).
+ */
+const funding = (req: Req) => [...paymentJob(req), ...(req.user ? [tag.person(req.user.id)] : [])]
+/**
  * A change to the person (name, photo, skills, role, email): their remembered session, the answers that show them,
  * people found by name, and their own answers.
  */
@@ -145,8 +150,8 @@ export const WRITE_DROPS: Record<string, (req: Req) => Drop> = {
   ...Object.fromEntries(
     ['/api/payments', '/api/v1/payments'].flatMap((base) => [
       [`POST ${base}/create-order`, paymentJob],
-      [`POST ${base}/verify`, paymentJob],
-      [`POST ${base}/sandbox/pay`, paymentJob],
+      [`POST ${base}/verify`, funding],
+      [`POST ${base}/sandbox/pay`, funding],
       [`POST ${base}/release`, paymentJob],
       [`POST ${base}/refund`, paymentJob],
       [`POST ${base}/webhook`, () => [tag.jobs, tag.jobDetails]],
@@ -171,6 +176,9 @@ export const WRITE_DROPS: Record<string, (req: Req) => Drop> = {
   ],
   'PATCH /api/v1/notification/read-all': (req) => [tag.notifications(req.user!.id)],
   'PATCH /api/v1/notification/:id/read': (req) => [tag.notifications(req.user!.id)],
+  // A review shows nowhere until both sides wrote; the write that reveals them drops the answers showing the two
+  // people itself (reviews.service onVisible: their rating on job cards), and its notification drops the bells.
+  'POST /api/v1/contracts/:id/review': nothing,
   'POST /api/v1/posts/create': () => [tag.posts],
   'DELETE /api/v1/posts/:id': (req) => [tag.posts, tag.post(param(req, 'id'))],
   'POST /api/v1/posts/:id/like': (req) => [tag.post(param(req, 'id'))],

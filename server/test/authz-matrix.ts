@@ -109,6 +109,22 @@ const failedRefundId = async (k: Kit): Promise<string> => {
   return String((r.rows[0] as { id: string }).id)
 }
 
+/** A hire of `freelancer` by `client`, funded then refunded in full: ended, open for reviews (ADR 060). */
+const endedContractId = async (k: Kit): Promise<string> => {
+  const job = await k.hiredFunded()
+  const res = await injectAs(k.ctx.app, k.s.client, {
+    method: 'POST',
+    url: '/api/v1/payments/refund',
+    payload: { jobId: job._id },
+  })
+  if (res.statusCode !== 200) throw new Error(`refund ${res.statusCode} ${res.body}`)
+  const list = await injectAs(k.ctx.app, k.s.client, {
+    method: 'GET',
+    url: `/api/v1/contracts?jobId=${job._id}`,
+  })
+  return JSON.parse(list.body).contracts[0]._id
+}
+
 /** Payment rows, the same under /api/payments and /api/v1/payments. */
 const paymentRows = (base: string): Row[] => [
   {
@@ -455,6 +471,29 @@ export const MATRIX: Row[] = [
     route: 'GET /api/v1/contracts/:id/release-preview',
     expect: OWNER_ONLY(200),
     request: async (k) => ({ params: { id: await sharedContractId(k) }, query: { units: '1' } }),
+  },
+
+  // Reviews (ADR 060): the two parties of an ended contract; anyone reads a person's visible reviews.
+  {
+    route: 'POST /api/v1/contracts/:id/review',
+    who: CLIENT_SIDE,
+    expect: [401, 201, 403, 201],
+    fresh: true,
+    request: async (k) => ({
+      params: { id: await endedContractId(k) },
+      body: { rating: 4, text: 'Clear and quick' },
+    }),
+  },
+  {
+    route: 'GET /api/v1/contracts/:id/reviews',
+    who: CLIENT_SIDE,
+    expect: [401, 200, 403, 200],
+    request: async (k) => ({ params: { id: await sharedContractId(k) } }),
+  },
+  {
+    route: 'GET /api/v1/user/:id/reviews',
+    expect: ALL(200),
+    request: (k) => ({ params: { id: k.s.freelancer.user._id } }),
   },
 
   // Applications

@@ -1,5 +1,6 @@
 import type { JobDtoType } from '@common/schemas/job-answer'
 import { paiseToRupees } from '@common/money'
+import { toClientTrust } from '../reviews/reputation'
 import type { JobView } from './jobs.repo'
 
 const DAY_MS = 24 * 60 * 60 * 1000
@@ -74,6 +75,7 @@ export function presentJob(v: JobView, viewerId: string | null, now = new Date()
     isActive: open,
     archived: !!j.archivedAt,
     created_by: { _id: v.creator.id, userId: v.creator.userId, fullname: v.creator.fullname },
+    clientTrust: toClientTrust(v.clientTrust),
     applications: v.applications as JobDtoType['applications'],
     applicationCount: v.applicationCount,
     registered: v.applicationCount,

@@ -2,6 +2,7 @@ import { eq, getTableColumns, sql, type Placeholder, type SQL } from 'drizzle-or
 import type { Executor } from '../../db/client'
 import { isUuid } from '../../lib/ids'
 import { companies, jobs, users, type JobRow } from '../../db/schema'
+import { clientTrustSql } from '../reviews/reputation'
 
 /** A job with what every answer shows beside it: creator, company, applications visible to the viewer. */
 export interface JobView {
@@ -11,6 +12,8 @@ export interface JobView {
   applicationCount: number
   /** Every application for the creator; only the viewer's own for anyone else. */
   applications: { _id: string; applicant: string; status: string }[]
+  /** The poster's badge and visible rating, as json (reviews/reputation.ts reads it). */
+  clientTrust: unknown
   cursorTs: string
   rank?: number
   titleHl?: string | null
@@ -37,6 +40,7 @@ export function jobViewFields(viewerId: string | Placeholder | null, extra: Reco
     applications: sql<unknown>`(select coalesce(json_agg(json_build_object('_id', a.id, 'applicant',
       a.applicant_id, 'status', a.status) order by a.created_at), '[]'::json)
       from applications a where a.job_id = ${jobs.id} and ${mine})`,
+    clientTrust: clientTrustSql(jobs.createdBy),
     cursorTs: sql<string>`${jobs.createdAt}::text`,
     ...extra,
   }

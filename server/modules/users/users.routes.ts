@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { UPLOAD } from '@common/limits'
+import { ProfileAnswer, type ReputationDtoType } from '@common/schemas/review'
 import { OwnUserAnswer, RoleBody, UpdateSkillsBody, UserAnswer } from '@common/schemas/user'
 import { AppError, notFound } from '../../errors'
 import { emailCodeSent } from '../auth/auth.routes'
@@ -17,10 +18,16 @@ const multipartDoc = { consumes: ['multipart/form-data'] }
 /** Profiles: read anyone's public profile; change only your own. */
 export async function usersRoutes(
   app: FastifyInstance,
-  opts: { users: ReturnType<typeof usersService>; emailChange: EmailChangeService },
+  opts: {
+    users: ReturnType<typeof usersService>
+    emailChange: EmailChangeService
+    /** A profile's facts from reviews and money (ADR 060). */
+    reputation?: (userId: string) => Promise<ReputationDtoType>
+  },
 ) {
   const r = app.withTypeProvider<ZodTypeProvider>()
   const { users, emailChange } = opts
+  const reputation = async (id: string) => (opts.reputation ? { reputation: await opts.reputation(id) } : {})
 
   r.get(
     '/me',
@@ -38,13 +45,13 @@ export async function usersRoutes(
       schema: {
         tags: ['users'],
         params: z.object({ userId: z.string().min(1).max(64) }),
-        response: { 200: UserAnswer },
+        response: { 200: ProfileAnswer },
       },
     },
     async (req) => {
       const u = await usersRepo.byHandle(app.db, req.params.userId)
       if (!u) throw notFound('User not found', 'user_not_found')
-      return { success: true as const, user: presentUser(u, req.user) }
+      return { success: true as const, user: presentUser(u, req.user), ...(await reputation(u.id)) }
     },
   )
 
@@ -136,13 +143,13 @@ export async function usersRoutes(
       schema: {
         tags: ['users'],
         params: z.object({ id: z.string().min(1).max(64) }),
-        response: { 200: UserAnswer },
+        response: { 200: ProfileAnswer },
       },
     },
     async (req) => {
       const u = await usersRepo.byIdOrHandle(app.db, req.params.id)
       if (!u) throw notFound('User not found', 'user_not_found')
-      return { success: true as const, user: presentUser(u, req.user) }
+      return { success: true as const, user: presentUser(u, req.user), ...(await reputation(u.id)) }
     },
   )
 }
