@@ -90,6 +90,14 @@ export const queryKeys = {
     operator: (disputeId: string) => ['disputes', 'operator', disputeId] as const,
   },
 
+  /** Reviews and profile facts (ADR 060). */
+  reviews: {
+    all: ['reviews'] as const,
+    ofContract: (contractId: string) => ['reviews', 'contract', contractId] as const,
+    ofUser: (userId: string) => ['reviews', 'user', userId] as const,
+    reputation: (userId: string) => ['reviews', 'reputation', userId] as const,
+  },
+
   /** The operators' reports and held jobs (ADR 056). */
   moderation: {
     all: ['moderation'] as const,
