@@ -59,6 +59,8 @@ export function decodeCursor(text: string | undefined, fp: string): CursorValue 
 
 /** How many of the newest matches a relevance search ranks (feedBoundary explains why). */
 export const RELEVANCE_WINDOW = 300
+/** How many of the newest jobs a relevance search looks through for them (ADR 067). */
+export const RELEVANCE_SCAN = 5000
 
 export interface Segment {
   where?: Part
@@ -73,7 +75,7 @@ const textArray = (items: string[]) => `{${items.map((s) => `"${s.replace(/["\\]
 /** The segments of a sort. A relevance search ranks within its window; matches older than it follow by date. */
 export function segmentsFor(
   sort: JobSort,
-  opts: { state?: string; hasText: boolean; skills: string[]; window?: Window },
+  opts: { state?: string; hasText: boolean; skills: string[]; window?: Window; windowIds?: string[] },
 ): Segment[] {
   const open = () =>
     sql`(${jobs.status} = 'active' and (${jobs.deadline} is null or ${jobs.deadline} >= now()))`
@@ -105,11 +107,24 @@ export function segmentsFor(
       ]
     const values = { edgeTs: w.ts, edgeId: w.id }
     const edge = () => sql`(${ph('edgeTs')}::timestamptz, ${ph('edgeId')}::uuid)`
-    const inside = () => sql`(${jobs.createdAt}, ${jobs.id}) >= ${edge()}`
+    // The first page knows the window's matches by id (a few hundred primary-key reads); later pages, its edge.
+    const ids = opts.windowIds
+    const inside = ids
+      ? () => sql`${jobs.id} = any((${ph('windowIds')}::text)::uuid[])`
+      : () => sql`(${jobs.createdAt}, ${jobs.id}) >= ${edge()}`
+    const within = ids ? { windowIds: `{${ids.join(',')}}` } : values
+    const how = ids ? 'ids' : 'edge'
     return [
-      { where: { key: 'open-inside', sql: () => sql`${open()} and ${inside()}`, values }, ranked: true },
       {
-        where: { key: 'not-open-inside', sql: () => sql`${notOpen()} and ${inside()}`, values },
+        where: { key: `open-inside-${how}`, sql: () => sql`${open()} and ${inside()}`, values: within },
+        ranked: true,
+      },
+      {
+        where: {
+          key: `not-open-inside-${how}`,
+          sql: () => sql`${notOpen()} and ${inside()}`,
+          values: within,
+        },
         ranked: true,
       },
       byDate({ key: 'outside', sql: () => sql`(${jobs.createdAt}, ${jobs.id}) < ${edge()}`, values }),
