@@ -52,18 +52,21 @@ test.describe('admin route guard', () => {
     )
   })
 
-  test('a freelancer is sent from the admin pages to /, told why', async ({ page, toasts }) => {
+  test('a freelancer on the admin pages finds their work and Start hiring, not a trip home', async ({
+    page,
+    toasts,
+  }) => {
     const freelancer = await createUserViaApi({ fullname: 'Meera Iyer', role: 'freelancer' })
     await signInAs(page, freelancer)
-    for (const path of ['/admin/jobs/manage', '/admin/jobs/create']) {
+    for (const path of ['/admin/jobs/manage', '/admin/jobs/create', '/admin/job-templates']) {
       await page.goto(path)
-      await expect(page).toHaveURL('/')
-      await expect(page.getByRole('button', { name: 'Profile menu' })).toBeVisible()
-      await toasts.expect(
-        'Posting and managing jobs is for clients. Switch to hiring from your profile menu to post one.',
-        'info',
-      )
+      await expect(page).toHaveURL(path)
+      await expect(page.getByRole('heading', { level: 1, name: 'Your work' })).toBeVisible()
+      await expect(page.getByRole('button', { name: 'Start hiring' })).toBeVisible()
     }
+    // Nothing was refused, so nothing says so.
+    const refused = (await toasts.all()).filter((t) => t.title.startsWith('Posting and managing jobs'))
+    expect(refused).toHaveLength(0)
   })
 
   test("someone else's applicants page leads to the job's page: a rejected applicant's notification, a freelancer or another client", async ({

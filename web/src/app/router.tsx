@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react'
 import { Outlet, createBrowserRouter, type RouteObject } from 'react-router'
 import { OPERATOR_ROLE, POSTER_ROLES } from '@common/roles'
 import { paths } from '@/config/paths'
@@ -8,6 +9,15 @@ import { startLanguage } from '@/i18n/keeper'
 import { RouteError } from './routes/route-error'
 
 const OPERATOR_ROLES = [OPERATOR_ROLE] as const
+
+const FreelancerWorkPage = lazy(() =>
+  import('./routes/job-posting/freelancer-work').then((m) => ({ default: m.Component })),
+)
+const FreelancerWork = () => (
+  <Suspense fallback={null}>
+    <FreelancerWorkPage />
+  </Suspense>
+)
 
 const placeholder = (name: keyof typeof import('./routes/simple-placeholders')) => async () => {
   const m = await import('./routes/simple-placeholders')
@@ -69,6 +79,16 @@ export const routes: RouteObject[] = [
         ),
         children: [{ index: true, lazy: () => import('./routes/settings/payouts') }],
       },
+      {
+        path: paths.alertSettings.pattern,
+        element: (
+          <RequireAuth>
+            <Outlet />
+          </RequireAuth>
+        ),
+        children: [{ index: true, lazy: () => import('./routes/settings/alerts') }],
+      },
+      { path: paths.alertsUnsubscribe.pattern, lazy: () => import('./routes/alerts-unsubscribe') },
       { path: paths.chat.pattern, lazy: () => import('./routes/chat/index') },
       { path: paths.conversation.pattern, lazy: () => import('./routes/chat/conversation') },
       { path: paths.experiencesCreate.pattern, lazy: placeholder('ExperiencesCreatePlaceholder') },
@@ -114,7 +134,8 @@ export const routes: RouteObject[] = [
         // clients and operators alike: "admin" here names the area, not the operator role.
         path: '/admin',
         element: (
-          <RequireAuth roles={POSTER_ROLES}>
+          // A freelancer meets their own work and "Start hiring" here, not a trip home.
+          <RequireAuth roles={POSTER_ROLES} denied={<FreelancerWork />}>
             <Outlet />
           </RequireAuth>
         ),
