@@ -1,15 +1,16 @@
-import { useState, type FormEvent } from 'react'
+import { useState, type FormEvent, type ReactNode } from 'react'
 import { Pencil } from 'lucide-react'
 import { toast } from 'sonner'
 import { TEXT, TOAST } from '@common/limits'
 import type { User } from '@common/schemas/user'
+import { describedBy, FormField } from '@/components/form-field'
 import { Button } from '@/components/ui/button'
 import { DialogShell } from '@/components/dialog-shell'
 import { DialogFooter } from '@/components/ui/dialog'
 import { Input } from '@/components/ui/input'
-import { Label } from '@/components/ui/label'
 import { Spinner } from '@/components/ui/spinner'
 import { Textarea } from '@/components/ui/textarea'
+import { pickFieldErrors, serverFieldErrors } from '@/lib/field-errors'
 import { parseSkills, resumeFileError } from '@/lib/files'
 import { usePendingEmail } from '../api/change-email'
 import { useUpdateProfile } from '../api/update-profile'
@@ -19,7 +20,17 @@ import { ConfirmEmailStep } from './confirm-email-step'
 const ms = TOAST.profileMs
 
 /** Owner-only Edit Profile dialog (product.md §5 Profile): name, email, phone, bio, skills and a PDF resume. */
-export function EditProfileDialog({ user }: { user: User }) {
+export function EditProfileDialog({
+  user,
+  trigger,
+  focus,
+}: {
+  user: User
+  /** Another way in (the newcomer checklist's "Write a short bio"); the usual Edit Profile button otherwise. */
+  trigger?: ReactNode
+  /** The field to start in. */
+  focus?: ProfileFocus
+}) {
   const [open, setOpen] = useState(false)
   const [confirming, setConfirming] = useState(false)
   const pending = usePendingEmail(user.userId)
@@ -33,9 +44,11 @@ export function EditProfileDialog({ user }: { user: User }) {
         if (!next) setConfirming(false)
       }}
       trigger={
-        <Button>
-          <Pencil aria-hidden /> Edit Profile
-        </Button>
+        trigger ?? (
+          <Button>
+            <Pencil aria-hidden /> Edit Profile
+          </Button>
+        )
       }
       className="max-w-xl"
       title={step === 'confirm' ? 'Confirm your new email' : 'Edit Profile'}
@@ -60,6 +73,7 @@ export function EditProfileDialog({ user }: { user: User }) {
         <EditProfileForm
           user={user}
           pendingEmail={pendingEmail}
+          focus={focus}
           onDone={() => setOpen(false)}
           onConfirmEmail={() => setConfirming(true)}
         />
@@ -70,14 +84,22 @@ export function EditProfileDialog({ user }: { user: User }) {
 
 const EMAIL_REQUIRED = 'Email cannot be empty: it is how you sign in'
 
+export type ProfileFocus = 'bio' | 'resume'
+
+/** The form's fields, as the server names them in a 400's `errors` map. */
+const FIELDS = ['fullname', 'email', 'phoneNumber', 'bio', 'skills', 'file'] as const
+type Errors = Partial<Record<(typeof FIELDS)[number], string>>
+
 function EditProfileForm({
   user,
   pendingEmail,
+  focus,
   onDone,
   onConfirmEmail,
 }: {
   user: User
   pendingEmail: string | null
+  focus?: ProfileFocus
   onDone: () => void
   /** Shows the code step of a waiting email change. */
   onConfirmEmail: () => void
@@ -88,26 +110,39 @@ function EditProfileForm({
   const [bio, setBio] = useState(user.profile.bio ?? '')
   const [skills, setSkills] = useState(user.profile.skills.join(', '))
   const [file, setFile] = useState<File | null>(null)
+  const [errors, setErrors] = useState<Errors>({})
   const update = useUpdateProfile()
+  /** A change clears that field's message; the others stay until the next save. */
+  const edit =
+    <T,>(set: (v: T) => void, field: keyof Errors) =>
+    (v: T) => {
+      set(v)
+      if (errors[field]) setErrors({ ...errors, [field]: undefined })
+    }
 
   async function onSubmit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault()
     const name = checkedName(fullname)
-    if (!name) return
     // The email is how the account signs in: it can change, not go away.
-    if (!email.trim()) {
-      toast.error(EMAIL_REQUIRED, { duration: ms })
-      return
+    if (!email.trim() && name) toast.error(EMAIL_REQUIRED, { duration: ms })
+    const problems: Errors = {
+      fullname: name ? undefined : 'Name cannot be empty',
+      email: email.trim() ? undefined : EMAIL_REQUIRED,
     }
-    const answer = await saveProfile(() =>
-      update.mutateAsync({
-        fullname: name,
-        email: email.trim(),
-        phoneNumber: phoneNumber.trim(),
-        bio: bio.trim(),
-        skills: parseSkills(skills).join(','),
-        file,
-      }),
+    setErrors(problems)
+    if (!name || !email.trim()) return
+    const answer = await saveProfile(
+      () =>
+        update.mutateAsync({
+          fullname: name,
+          email: email.trim(),
+          phoneNumber: phoneNumber.trim(),
+          bio: bio.trim(),
+          skills: parseSkills(skills).join(','),
+          file,
+        }),
+      // The server's word on each field goes beside it; what was typed stays.
+      (error) => setErrors(pickFieldErrors(serverFieldErrors(error), FIELDS)),
     )
     if (!answer) return
     const asked = email.trim().toLowerCase()
@@ -126,39 +161,43 @@ function EditProfileForm({
   return (
     <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
       <div className="grid gap-4 sm:grid-cols-2">
-        <Field id="profile-fullname" label="Full name">
+        <FormField id="profile-fullname" label="Full name" error={errors.fullname}>
           <Input
             id="profile-fullname"
             value={fullname}
-            onChange={(e) => setFullname(e.target.value)}
+            onChange={(e) => edit(setFullname, 'fullname')(e.target.value)}
             autoComplete="name"
             maxLength={TEXT.fullnameMax}
+            {...describedBy('profile-fullname', { error: errors.fullname })}
           />
-        </Field>
-        <Field id="profile-phone" label="Phone number">
+        </FormField>
+        <FormField id="profile-phone" label="Phone number" error={errors.phoneNumber}>
           <Input
             id="profile-phone"
             type="tel"
             value={phoneNumber}
-            onChange={(e) => setPhoneNumber(e.target.value)}
+            onChange={(e) => edit(setPhoneNumber, 'phoneNumber')(e.target.value)}
+            {...describedBy('profile-phone', { error: errors.phoneNumber })}
             autoComplete="tel"
             inputMode="tel"
             maxLength={TEXT.phoneMax}
             placeholder="+91 98765 43210"
           />
-        </Field>
+        </FormField>
       </div>
-      <Field
+      <FormField
         id="profile-email"
         label="Email"
         hint="You sign in with it. A new address changes only once you enter the code we mail to it."
+        error={errors.email}
       >
         <Input
           id="profile-email"
           type="email"
           value={email}
-          onChange={(e) => setEmail(e.target.value)}
+          onChange={(e) => edit(setEmail, 'email')(e.target.value)}
           autoComplete="email"
+          {...describedBy('profile-email', { hint: true, error: errors.email })}
         />
         {pendingEmail ? (
           <p className="flex flex-wrap items-center gap-x-2 text-sm">
@@ -170,44 +209,61 @@ function EditProfileForm({
             </Button>
           </p>
         ) : null}
-      </Field>
-      <Field id="profile-bio" label="Bio">
+      </FormField>
+      <FormField id="profile-bio" label="Bio" error={errors.bio}>
         <Textarea
           id="profile-bio"
           value={bio}
-          onChange={(e) => setBio(e.target.value)}
+          onChange={(e) => edit(setBio, 'bio')(e.target.value)}
           rows={4}
           maxLength={TEXT.bioMax}
           placeholder="A line or two about your work"
+          autoFocus={focus === 'bio'}
+          {...describedBy('profile-bio', { error: errors.bio })}
         />
-      </Field>
-      <Field id="profile-skills" label="Skills" hint="Comma separated, e.g. React, Figma, SEO">
-        <Input id="profile-skills" value={skills} onChange={(e) => setSkills(e.target.value)} />
-      </Field>
-      <Field
+      </FormField>
+      <FormField
+        id="profile-skills"
+        label="Skills"
+        hint="Comma separated, e.g. React, Figma, SEO"
+        error={errors.skills}
+      >
+        <Input
+          id="profile-skills"
+          value={skills}
+          onChange={(e) => edit(setSkills, 'skills')(e.target.value)}
+          {...describedBy('profile-skills', { hint: true, error: errors.skills })}
+        />
+      </FormField>
+      <FormField
         id="profile-resume"
         label="Resume (PDF)"
         hint={
           user.profile.resumeOriginalName ? `Current: ${user.profile.resumeOriginalName}` : 'PDF, up to 5 MB'
         }
+        error={errors.file}
       >
         <Input
           id="profile-resume"
           type="file"
           accept="application/pdf"
+          autoFocus={focus === 'resume'}
+          {...describedBy('profile-resume', { hint: true, error: errors.file })}
           onChange={(e) => {
             const picked = e.target.files?.[0] ?? null
             const problem = picked ? resumeFileError(picked) : null
             if (problem) {
               toast.error(problem, { duration: ms })
+              setErrors({ ...errors, file: problem })
               e.target.value = ''
               setFile(null)
               return
             }
+            setErrors({ ...errors, file: undefined })
             setFile(picked)
           }}
         />
-      </Field>
+      </FormField>
       <DialogFooter className="pt-2">
         <Button variant="outline" onClick={onDone} disabled={update.isPending}>
           Cancel
@@ -223,25 +279,5 @@ function EditProfileForm({
         </Button>
       </DialogFooter>
     </form>
-  )
-}
-
-function Field({
-  id,
-  label,
-  hint,
-  children,
-}: {
-  id: string
-  label: string
-  hint?: string
-  children: React.ReactNode
-}) {
-  return (
-    <div className="flex flex-col gap-2">
-      <Label htmlFor={id}>{label}</Label>
-      {children}
-      {hint ? <p className="text-xs text-muted-foreground">{hint}</p> : null}
-    </div>
   )
 }

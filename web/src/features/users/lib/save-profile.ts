@@ -11,6 +11,8 @@ const ms = TOAST.profileMs
  */
 export async function saveProfile<T extends { success: boolean; message?: string }>(
   save: () => Promise<T>,
+  /** Also told of a failed request (a form shows the server's field messages beside the fields). */
+  onError?: (error: unknown) => void,
 ): Promise<T | null> {
   try {
     const answer = await save()
@@ -18,6 +20,7 @@ export async function saveProfile<T extends { success: boolean; message?: string
     toast.error(answer.message || 'Failed to update profile', { duration: ms })
   } catch (error) {
     toastError(error, 'Profile update failed', { duration: ms })
+    onError?.(error)
   }
   return null
 }
