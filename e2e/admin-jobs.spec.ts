@@ -108,13 +108,13 @@ test('a client posts a job in every payment model and from a template, edits one
     .fill('A one-page site with our story, three teas, a WhatsApp order button and UPI details.')
   const amount = main(page).getByLabel('Amount (₹)')
   await amount.pressSequentially('45a0-0e0')
-  await expect(amount).toHaveValue('45000')
+  await expect(amount).toHaveValue('45,000')
   await amount.evaluate((el) => {
     const data = new DataTransfer()
     data.setData('text/plain', '12abc')
     el.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }))
   })
-  await expect(amount).toHaveValue('45000')
+  await expect(amount).toHaveValue('45,000')
   await expect(main(page).getByLabel('Total')).toHaveText('₹45,000.00')
   await amount.fill('')
   await amount.pressSequentially('4500.5')
@@ -320,7 +320,7 @@ test('a client posts a job in every payment model and from a template, edits one
   await expect(main(page).getByLabel('Title', { exact: true })).toHaveValue(
     'Packaging design for a first-flush Darjeeling tea',
   )
-  await expect(main(page).getByLabel('Amount (₹)')).toHaveValue('18000')
+  await expect(main(page).getByLabel('Amount (₹)')).toHaveValue('18,000')
   await expect(page).toHaveURL('/admin/jobs/create')
   await main(page).getByLabel('Company', { exact: true }).selectOption('')
   const retried = await submitForm(page, 'Publish')

@@ -4,6 +4,7 @@ import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card'
 import { Input } from '@/components/ui/input'
 import type { SetField } from '../hooks/use-job-form'
 import { todayInIndia, type FieldErrors, type JobFormValues } from '../lib/job-form-values'
+import { AmountInput } from '@/components/amount-input'
 import { NumericInput } from './numeric-input'
 
 const JOB_TYPES = ['Freelance', 'Contract', 'Part-time', 'Full-time', 'Internship']
@@ -97,6 +98,7 @@ export function JobDetailsCard({
           id="prize"
           label="Prize (₹)"
           hint="For competitions"
+          money
           values={values}
           errors={errors}
           set={set}
@@ -115,22 +117,34 @@ function NumberField({
   values,
   errors,
   set,
+  money,
 }: {
   id: TextKey
   label: string
   hint?: string
+  /** Rupees: typed the Indian way ("1,50,000") and grouped as typed. */
+  money?: boolean
   values: JobFormValues
   errors: FieldErrors
   set: SetField
 }) {
   return (
     <FormField id={`job-${id}`} label={label} hint={hint ?? 'Optional'} error={errors[id]}>
-      <NumericInput
-        id={`job-${id}`}
-        value={values[id]}
-        onValueChange={(v) => set(id, v)}
-        {...describedBy(`job-${id}`, { hint: true, error: errors[id] })}
-      />
+      {money ? (
+        <AmountInput
+          id={`job-${id}`}
+          value={values[id]}
+          onValueChange={(v) => set(id, v)}
+          {...describedBy(`job-${id}`, { hint: true, error: errors[id] })}
+        />
+      ) : (
+        <NumericInput
+          id={`job-${id}`}
+          value={values[id]}
+          onValueChange={(v) => set(id, v)}
+          {...describedBy(`job-${id}`, { hint: true, error: errors[id] })}
+        />
+      )}
     </FormField>
   )
 }

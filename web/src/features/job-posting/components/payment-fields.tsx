@@ -1,7 +1,8 @@
 import { BadgeIndianRupee, Layers, Repeat } from 'lucide-react'
 import { formatRupees } from '@common/money'
 import type { PaymentType } from '@common/schemas/job'
-import { describedBy, errorId, FormField, NativeSelect } from '@/components/form-field'
+import { AmountInput } from '@/components/amount-input'
+import { describedBy, errorId, FieldError, FormField, NativeSelect } from '@/components/form-field'
 import { Label } from '@/components/ui/label'
 import { cn } from '@/lib/utils'
 import type { SetField } from '../hooks/use-job-form'
@@ -42,7 +43,8 @@ export function PaymentFields({
         >
           ₹
         </span>
-        <NumericInput
+        {/* Typed the Indian way ("1,50,000"), grouped as it is typed; the form keeps the plain number. */}
+        <AmountInput
           id={`job-${id}`}
           className="pl-7"
           value={values[id] as string}
@@ -105,11 +107,7 @@ export function PaymentFields({
             )
           })}
         </div>
-        {errors.paymentType ? (
-          <p id={errorId('job-paymentType')} className="text-xs font-medium text-red-600">
-            {errors.paymentType}
-          </p>
-        ) : null}
+        <FieldError id="job-paymentType" error={errors.paymentType} />
       </fieldset>
 
       {pt === 'one-time' ? (
@@ -219,7 +217,7 @@ function TotalPreview({ values, error }: { values: JobFormValues; error?: string
       >
         {total === null ? '—' : formatRupees(total)}
       </output>
-      {error ? <p className="w-full text-xs font-medium text-red-600">{error}</p> : null}
+      <FieldError id="job-total" error={error} className="w-full" />
     </div>
   )
 }
