@@ -4,6 +4,7 @@ import { CheckCircle2, FileText, Lock, LogIn } from 'lucide-react'
 import { toast } from 'sonner'
 import { TOAST } from '@common/limits'
 import type { ApplicationStatusValue } from '@common/schemas/application-status'
+import { describedBy, FieldError } from '@/components/form-field'
 import { StatusBadge } from '@/components/status-badge'
 import { LoginLink } from '@/components/login-link'
 import { Button } from '@/components/ui/button'
@@ -12,6 +13,7 @@ import { Spinner } from '@/components/ui/spinner'
 import { Textarea } from '@/components/ui/textarea'
 import { paths } from '@/config/paths'
 import { useAuth } from '@/lib/auth'
+import { serverFieldErrors } from '@/lib/field-errors'
 import { toastError } from '@/lib/toast-error'
 import { useApplyToJob } from '../api/apply-to-job'
 import type { Job } from '../api/get-jobs'
@@ -43,6 +45,8 @@ export function ApplySection({ job }: { job: Job }) {
   const apply = useApplyToJob()
   const [coverLetter, setCoverLetter] = useState('')
   const fieldId = useId()
+  /** Why the last try failed, beside the cover letter (besides the toast); what was typed stays. */
+  const [problem, setProblem] = useState<string>()
 
   if (user && user._id === job.created_by._id) return null
 
@@ -91,8 +95,14 @@ export function ApplySection({ job }: { job: Job }) {
     apply.mutate(
       { jobId: job._id, coverLetter },
       {
-        onSuccess: (answer) => toast.success(answer.message || 'Applied successfully', { duration: ms }),
-        onError: (error) => toastError(error, 'Something went wrong', { duration: ms }),
+        onSuccess: (answer) => {
+          setProblem(undefined)
+          toast.success(answer.message || 'Applied successfully', { duration: ms })
+        },
+        onError: (error) => {
+          const shown = toastError(error, 'Something went wrong', { duration: ms })
+          if (shown !== null) setProblem(serverFieldErrors(error).coverLetter ?? shown)
+        },
       },
     )
   }
@@ -113,11 +123,16 @@ export function ApplySection({ job }: { job: Job }) {
           id={fieldId}
           value={coverLetter}
           maxLength={COVER_LETTER_MAX}
-          onChange={(e) => setCoverLetter(e.target.value)}
+          onChange={(e) => {
+            setCoverLetter(e.target.value)
+            setProblem(undefined)
+          }}
           placeholder="Say why you are a good fit. Left empty, a short standard note is sent."
           className="max-h-60 min-h-24"
           disabled={apply.isPending}
+          {...describedBy(fieldId, { error: problem })}
         />
+        <FieldError id={fieldId} error={problem} />
         <p className="flex items-center gap-1.5 text-xs text-muted-foreground">
           <FileText className="size-3.5 shrink-0" aria-hidden />
           {user.profile.resume ? (
