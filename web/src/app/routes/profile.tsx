@@ -13,6 +13,7 @@ import { ProfileCard } from '@/features/users/components/profile-card'
 import { useAuth } from '@/lib/auth'
 import { openChatWindow } from '@/lib/chat-window'
 import { httpStatus } from '@/lib/errors'
+import { ReportButton } from '@/components/report-dialog'
 
 /**
  * /m/:userId — a user's profile; the owner (matched by userId) also gets the edit controls and Applied Jobs, and
@@ -70,9 +71,12 @@ export function Component() {
               </Button>
             </>
           ) : me ? (
-            <Button variant="outline" onClick={() => openChatWindow(user._id)}>
-              <MessageCircle aria-hidden /> Message
-            </Button>
+            <>
+              <Button variant="outline" onClick={() => openChatWindow(user._id)}>
+                <MessageCircle aria-hidden /> Message
+              </Button>
+              <ReportButton targetType="profile" targetId={user._id} />
+            </>
           ) : null
         }
       />

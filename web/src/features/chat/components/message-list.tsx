@@ -1,5 +1,7 @@
 import { Fragment, useEffect, useLayoutEffect, useRef } from 'react'
-import { Check, CheckCheck } from 'lucide-react'
+import { Check, CheckCheck, ShieldCheck } from 'lucide-react'
+import { OFF_PLATFORM_NOTICE } from '@common/safety'
+import { ReportButton } from '@/components/report-dialog'
 import { Button } from '@/components/ui/button'
 import { Spinner } from '@/components/ui/spinner'
 import { cn } from '@/lib/utils'
@@ -116,8 +118,25 @@ export function MessageList({
               >
                 {m.content}
               </div>
+              {!mine && m.offPlatform ? (
+                <p
+                  className="mt-1 flex max-w-[85%] items-start gap-1.5 rounded-xl border border-sky-200 bg-sky-50 px-3 py-2 text-xs leading-5 text-sky-900 sm:max-w-[70%]"
+                  data-testid="off-platform-notice"
+                >
+                  <ShieldCheck className="mt-0.5 size-3.5 shrink-0" aria-hidden />
+                  <span>{OFF_PLATFORM_NOTICE}</span>
+                </p>
+              ) : null}
               <span className="mt-0.5 flex items-center gap-1 px-1 text-[11px] text-muted-foreground">
                 <time dateTime={m.createdAt}>{timeLabel(m.createdAt)}</time>
+                {mine ? null : (
+                  <ReportButton
+                    targetType="message"
+                    targetId={m._id}
+                    iconOnly
+                    className="size-6 [&_svg]:size-3"
+                  />
+                )}
                 {mine && m._id === lastMine ? (
                   m._id === lastMineRead ? (
                     <span className="flex items-center gap-0.5 text-primary">

@@ -1,6 +1,7 @@
 import { Link } from 'react-router'
 import { formatRupees } from '@common/money'
 import { StatusBadge } from '@/components/status-badge'
+import { ModerationNotice } from '@/components/moderation-notice'
 import { TableCard } from '@/components/table-card'
 import { Badge } from '@/components/ui/badge'
 import { Skeleton } from '@/components/ui/skeleton'
@@ -75,6 +76,13 @@ export function PostedJobsTable({ jobs }: { jobs: PostedJob[] }) {
           <td className="px-3 py-3 whitespace-nowrap">
             <JobTitle job={job} max={TITLE_LIMIT.desktop} />
             <Posted job={job} />
+            {job.moderation ? (
+              <ModerationNotice
+                moderation={job.moderation}
+                compact
+                className="mt-2 max-w-md whitespace-normal"
+              />
+            ) : null}
           </td>
           <td className="px-3 py-3">
             <StatusCell job={job} />
@@ -116,6 +124,7 @@ export function PostedJobsCards({ jobs }: { jobs: PostedJob[] }) {
             </div>
             <StatusCell job={job} />
           </div>
+          {job.moderation ? <ModerationNotice moderation={job.moderation} compact className="mt-3" /> : null}
           <dl className="mt-3 grid grid-cols-2 gap-x-4 gap-y-2.5 text-sm">
             <div className="min-w-0">
               <dt className="text-xs text-muted-foreground">Payment</dt>

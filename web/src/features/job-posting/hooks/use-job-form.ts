@@ -102,13 +102,18 @@ export function useJobForm({
       }
       setErrors({})
       setDone(true)
-      const text =
-        mode === 'edit'
-          ? answer.message || 'Job updated successfully!'
-          : status === 'draft'
-            ? 'Draft saved'
-            : 'Job posted successfully!'
-      toast.success(text, { duration: ms })
+      // A post that asks applicants to pay is held for review (ADR 056): the server's sentence says why.
+      if (answer.job?.moderation?.status === 'held' && answer.message)
+        toast.info(answer.message, { duration: ms })
+      else
+        toast.success(
+          mode === 'edit'
+            ? answer.message || 'Job updated successfully!'
+            : status === 'draft'
+              ? 'Draft saved'
+              : 'Job posted successfully!',
+          { duration: ms },
+        )
       timer.current = window.setTimeout(() => navigate(paths.adminJobsManage.href()), REDIRECT_AFTER_MS)
     } catch (error) {
       if (toastError(error, fallback, { duration: ms }) === null) return

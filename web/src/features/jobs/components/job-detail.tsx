@@ -23,6 +23,8 @@ import { Button } from '@/components/ui/button'
 import { UserAvatar } from '@/components/ui/avatar'
 import { Skeleton } from '@/components/ui/skeleton'
 import { StatusBadge } from '@/components/status-badge'
+import { ReportButton } from '@/components/report-dialog'
+import { ModerationNotice } from '@/components/moderation-notice'
 import { paths } from '@/config/paths'
 import { useAuth } from '@/lib/auth'
 import { openChatWindow } from '@/lib/chat-window'
@@ -116,6 +118,7 @@ export function JobDetail({
           {job.isDiscounted ? <Badge className="bg-amber-50 text-amber-700">Discounted</Badge> : null}
           {job.remote && job.locationPreference !== 'Remote' ? <Badge variant="outline">Remote</Badge> : null}
         </div>
+        {job.moderation ? <ModerationNotice moderation={job.moderation} /> : null}
         <Heading
           id={`job-title-${job._id}`}
           className="text-xl font-semibold tracking-tight break-words text-slate-900 sm:text-2xl"
@@ -311,6 +314,9 @@ export function JobDetail({
             >
               <MessageCircle aria-hidden /> Message
             </Button>
+          ) : null}
+          {user && user._id !== job.created_by._id ? (
+            <ReportButton targetType="job" targetId={job._id} className="mt-1 w-full" />
           ) : null}
         </Section>
       </div>

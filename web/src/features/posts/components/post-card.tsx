@@ -25,6 +25,7 @@ import { CommentsSection } from './comments-section'
 import { LinkCard } from './link-card'
 import { MediaGrid } from './media-grid'
 import { LoginLink } from '@/components/login-link'
+import { ReportButton } from '@/components/report-dialog'
 
 /**
  * One post: author, text, media, link, and the like and comment actions. `query` (search results) marks its words in
@@ -72,6 +73,8 @@ export function PostCard({ post, query }: { post: Post; query?: string }) {
               </DropdownMenuItem>
             </DropdownMenuContent>
           </DropdownMenu>
+        ) : user ? (
+          <ReportButton targetType="post" targetId={post._id} iconOnly />
         ) : null}
       </header>
       {post.content ? (

@@ -4,6 +4,7 @@ import {
   ArrowLeftRight,
   Camera,
   FileText,
+  Flag,
   Landmark,
   LogOut,
   Pencil,
@@ -161,6 +162,12 @@ function ProfileSummary({
           // Operators' own page: the reconciliation and money out that needs a hand (ADR 053).
           <Link to={paths.adminMoney.href()} className={itemClass} onClick={onNavigate}>
             <Scale aria-hidden /> {t('profile.moneyChecks')}
+          </Link>
+        ) : null}
+        {isOperator(user) ? (
+          // Operators' queues of reports and job posts held for review (ADR 056).
+          <Link to={paths.adminReports.href()} className={itemClass} onClick={onNavigate}>
+            <Flag aria-hidden /> {t('profile.reports')}
           </Link>
         ) : null}
         {target ? (

@@ -1,0 +1,1 @@
+export { ModerationQueues } from './components/moderation-queues'
