@@ -137,6 +137,9 @@ export function CreatePostDialog({
             }}
             placeholder="What's on your mind?"
             aria-label="Post text"
+            // An empty post is the text's problem: the field is marked and points at the message below.
+            aria-invalid={error === EMPTY_POST_MESSAGE ? true : undefined}
+            aria-describedby={error === EMPTY_POST_MESSAGE ? 'create-post-error' : undefined}
             maxLength={POST_LIMITS.contentMax}
             className="min-h-28 resize-none text-base"
           />
@@ -154,7 +157,11 @@ export function CreatePostDialog({
           ) : null}
           {hasMedia ? <PreviewGrid items={media.items} onRemove={media.remove} disabled={sending} /> : null}
           {error ? (
-            <p role="alert" className="flex items-center gap-2 text-sm text-destructive">
+            <p
+              id="create-post-error"
+              role="alert"
+              className="flex items-center gap-2 text-sm text-destructive"
+            >
               <AlertCircle className="size-4 shrink-0" aria-hidden /> {error}
             </p>
           ) : null}
