@@ -14,6 +14,7 @@ import { useAuth } from '@/lib/auth'
 import { openChatWindow } from '@/lib/chat-window'
 import { httpStatus } from '@/lib/errors'
 import { ReportButton } from '@/components/report-dialog'
+import { ProfileSetup } from './profile-setup'
 
 /**
  * /m/:userId — a user's profile; the owner (matched by userId) also gets the edit controls and Applied Jobs, and
@@ -80,6 +81,8 @@ export function Component() {
           ) : null
         }
       />
+      {/* After signup: what is left to set up, until it is done or hidden. */}
+      {isOwner ? <ProfileSetup user={user} /> : null}
       {isOwner ? <AppliedJobsTable /> : null}
       <section aria-labelledby="profile-posts" className="flex flex-col gap-4">
         <h2 id="profile-posts" className="text-lg font-semibold">
