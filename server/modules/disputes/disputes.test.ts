@@ -16,7 +16,7 @@ beforeAll(async () => {
   vikram = await signUp(ctx, { email: 'vikram.d@example.in', fullname: 'Vikram Reddy', role: 'client' })
   ravi = await signUp(ctx, { email: 'ravi.d@example.in', fullname: 'Ravi Kumar' })
   ops = await signUpOperator(ctx)
-})
+}, 180_000)
 afterAll(() => ctx?.close())
 
 const post = (s: Session | null, url: string, payload: object = {}) =>
@@ -370,5 +370,55 @@ describe('POST /api/v1/disputes/:id/resolve', () => {
       ['refund', 1],
       ['release', 3],
     ])
+  })
+})
+
+describe('the freeze holds against the auto-release (ADR 057)', () => {
+  it('work submitted, a dispute opened, the review window over: nothing is released until it is decided', async () => {
+    const { contractId, disputeId } = await (async () => {
+      const c = await contract()
+      const sub = await post(ravi, `/api/v1/contracts/${c.contractId}/submit`, { message: 'All three pages' })
+      expect(sub.statusCode, sub.body).toBe(200)
+      const d = await open(asha, c.contractId)
+      expect(d.statusCode).toBe(201)
+      return { ...c, disputeId: d.json().dispute._id as string }
+    })()
+    await advanceClock(ctx.database.db, 8 * 24 * 60 * 60 * 1000)
+    await ctx.database.db.execute(
+      sql`update scheduled_tasks set next_run_at = now() - interval '1 minute', lease_until = null where name = 'delivery'`,
+    )
+    expect(await ctx.app.tasks.runDue('delivery')).toBe('ran')
+    expect(await outOfEscrow(contractId)).toEqual({})
+    expect((await events(contractId)).map((e) => e.kind)).not.toContain('auto_released')
+    const res = await post(ops, `/api/v1/disputes/${disputeId}/resolve`, {
+      releaseAmount: 500,
+      refundAmount: 500,
+      note: 'Half each',
+    })
+    expect(res.statusCode, res.body).toBe(200)
+    expect(await outOfEscrow(contractId)).toEqual({ release: 500_00, refund: 500_00 })
+  })
+})
+
+describe('two decisions at once', () => {
+  it('an operator’s resolve and a party’s accept race: exactly one moves the money', async () => {
+    const { contractId, disputeId } = await disputed()
+    const p = await post(ravi, `/api/v1/disputes/${disputeId}/proposals`, {
+      releaseAmount: 1000,
+      refundAmount: 0,
+    })
+    const proposalId = p.json().dispute.proposals[0]._id
+    const [a, b] = await Promise.all([
+      post(ops, `/api/v1/disputes/${disputeId}/resolve`, {
+        releaseAmount: 0,
+        refundAmount: 1000,
+        note: 'No work',
+      }),
+      post(asha, `/api/v1/disputes/${disputeId}/proposals/${proposalId}/accept`),
+    ])
+    expect([a.statusCode, b.statusCode].sort()).toEqual([200, 409])
+    const moved = await outOfEscrow(contractId)
+    expect(moved).toEqual(a.statusCode === 200 ? { refund: 1000_00 } : { release: 1000_00 })
+    expect(await ledgerHealth(ctx.database)).toEqual({ unbalanced: 0, negativeEscrow: 0 })
   })
 })
