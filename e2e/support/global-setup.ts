@@ -73,6 +73,9 @@ export default async function globalSetup(config: FullConfig): Promise<() => Pro
         PLATFORM_FEE_BPS: '1000',
         // Transfers and settlements move on the payout sweep; a spec waits seconds for a UTR, not half a minute.
         PAYOUT_SWEEP_MS: '2000',
+        // Job alerts leave within seconds at any hour: the alerts spec reads them from the sink.
+        ALERT_SWEEP_MS: '2000',
+        ALERT_QUIET_HOURS: '',
         TEST_CLOCK: '1',
         // Review windows of about 14 minutes of the test clock, swept every 2 s (e2e/delivery.spec.ts moves it).
         REVIEW_WINDOW_DAYS: '0.01',
