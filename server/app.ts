@@ -83,6 +83,8 @@ import { reviewsTask } from './modules/reviews/reviews.task'
 import { jobModerationService } from './modules/jobs/jobs.moderation'
 import { moderationRoutes, reportsRoutes } from './modules/reports/reports.routes'
 import { reportsService } from './modules/reports/reports.service'
+import { disputesService } from './modules/disputes/disputes.service'
+import { contractDisputeRoutes, disputesRoutes } from './modules/disputes/disputes.routes'
 import { alertsRoutes } from './modules/alerts/alerts.routes'
 import { alertsService } from './modules/alerts/alerts.service'
 import { alertsSweep, alertsTask } from './modules/alerts/alerts.sweep'
@@ -351,6 +353,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     await app.register(testClockRoutes, { prefix: '/api/v1/test', db: database.db })
   }
   await app.register(releasePreviewRoutes, { prefix: '/api/v1/contracts', payments })
+  // Disputes with free mediation (ADR 058): a dispute freezes the contract's escrow until it is settled or decided.
+  const disputes = disputesService({ db: database.db, jobs, payments, mail: outbox })
+  await app.register(contractDisputeRoutes, { prefix: '/api/v1/contracts', disputes })
+  await app.register(disputesRoutes, { prefix: '/api/v1/disputes', disputes })
   // Payout details and their Razorpay Route linked account (ADR 049).
   const linkedAccounts = createLinkedAccountProvider(config, { db: database.db })
   // Released money to the freelancers' linked accounts (ADR 050).

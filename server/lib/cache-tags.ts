@@ -162,6 +162,14 @@ export const WRITE_DROPS: Record<string, (req: Req) => Drop> = {
   'POST /api/v1/admin/reconciliation/run': nothing,
   // A retried transfer pays a freelancer out: no cached answer shows payouts.
   'POST /api/v1/transfers/:id/retry': nothing,
+  // Disputes (ADR 058): their own answers are not cached; a split accepted or decided moves the job's fund status.
+  'POST /api/v1/contracts/:id/dispute': nothing,
+  'POST /api/v1/disputes/:id/answer': nothing,
+  'POST /api/v1/disputes/:id/proposals': nothing,
+  'POST /api/v1/disputes/:id/proposals/:proposalId/accept': () => [tag.jobs, tag.jobDetails],
+  'POST /api/v1/disputes/:id/proposals/:proposalId/decline': nothing,
+  'POST /api/v1/disputes/:id/notes': nothing,
+  'POST /api/v1/disputes/:id/resolve': () => [tag.jobs, tag.jobDetails],
   // Payout details show in no cached answer.
   'PUT /api/v1/payouts/account': nothing,
   'POST /api/v1/payouts/webhook': nothing,

@@ -109,6 +109,38 @@ const failedRefundId = async (k: Kit): Promise<string> => {
   return String((r.rows[0] as { id: string }).id)
 }
 
+const NO_ID = '00000000-0000-4000-8000-000000000000'
+
+/** A fresh hire of `freelancer` by `client`, funded; with `open`, the client opened a dispute on it (ADR 058). */
+const disputeOf = async (k: Kit, open = true) => {
+  const job = await k.hiredFunded()
+  const res = await injectAs(k.ctx.app, k.s.client, {
+    method: 'GET',
+    url: `/api/v1/contracts?jobId=${job._id}`,
+  })
+  const contractId: string = JSON.parse(res.body).contracts[0]._id
+  if (!open) return { contractId, disputeId: NO_ID, inEscrow: 0 }
+  const d = await injectAs(k.ctx.app, k.s.client, {
+    method: 'POST',
+    url: `/api/v1/contracts/${contractId}/dispute`,
+    payload: { reason: 'Nothing was delivered' },
+  })
+  if (d.statusCode !== 201) throw new Error(`dispute ${d.statusCode} ${d.body}`)
+  const dispute = JSON.parse(d.body).dispute
+  return { contractId, disputeId: dispute._id as string, inEscrow: dispute.inEscrow as number }
+}
+/** A dispute with a split the client proposed, waiting for the freelancer. */
+const proposalOf = async (k: Kit) => {
+  const d = await disputeOf(k)
+  const p = await injectAs(k.ctx.app, k.s.client, {
+    method: 'POST',
+    url: `/api/v1/disputes/${d.disputeId}/proposals`,
+    payload: { releaseAmount: 0, refundAmount: d.inEscrow },
+  })
+  if (p.statusCode !== 200) throw new Error(`proposal ${p.statusCode} ${p.body}`)
+  return { id: d.disputeId, proposalId: JSON.parse(p.body).dispute.proposals[0]._id as string }
+}
+
 /** A hire of `freelancer` by `client`, funded then refunded in full: ended, open for reviews (ADR 060). */
 const endedContractId = async (k: Kit): Promise<string> => {
   const job = await k.hiredFunded()
@@ -726,6 +758,101 @@ export const MATRIX: Row[] = [
       body: { reason: 'Asking applicants to pay is not allowed' },
       as: { owner: await operatorOf(k) },
     }),
+  },
+
+  // Disputes (ADR 058): the contract's two parties open, read, answer and settle; operators queue, read and decide.
+  {
+    route: 'POST /api/v1/contracts/:id/dispute',
+    expect: [401, 201, 403, 201],
+    fresh: true,
+    request: async (k, p) => ({
+      params: { id: p === 'anonymous' ? NO_ID : (await disputeOf(k, false)).contractId },
+      body: { reason: 'The work never came', evidence: 'Agreed on 3 pages' },
+    }),
+  },
+  {
+    route: 'GET /api/v1/contracts/:id/dispute',
+    expect: [401, 200, 403, 200],
+    request: async (k) => ({ params: { id: (await disputeOf(k)).contractId } }),
+  },
+  {
+    route: 'GET /api/v1/disputes',
+    expect: [401, 200, 403, 403],
+    request: async (k) => ({ query: { status: 'open' }, as: { owner: await operatorOf(k) } }),
+  },
+  {
+    route: 'GET /api/v1/disputes/:id',
+    expect: [401, 200, 403, 200],
+    request: async (k) => ({ params: { id: (await disputeOf(k)).disputeId } }),
+  },
+  {
+    // Each read of the parties' chat is kept in the audit log.
+    route: 'GET /api/v1/disputes/:id/operator',
+    expect: [401, 200, 403, 403],
+    request: async (k) => ({
+      params: { id: (await disputeOf(k)).disputeId },
+      as: { owner: await operatorOf(k) },
+    }),
+  },
+  {
+    // The other side answers (the freelancer, to the client's dispute); the one who opened it cannot (409).
+    route: 'POST /api/v1/disputes/:id/answer',
+    who: FREELANCER_SIDE,
+    expect: [401, 200, 403, 409],
+    fresh: true,
+    request: async (k, p) => ({
+      params: { id: p === 'anonymous' ? NO_ID : (await disputeOf(k)).disputeId },
+      body: { answer: 'I sent the pages on time' },
+    }),
+  },
+  {
+    route: 'POST /api/v1/disputes/:id/proposals',
+    expect: [401, 200, 403, 200],
+    request: async (k) => {
+      const d = await disputeOf(k)
+      return { params: { id: d.disputeId }, body: { releaseAmount: 0, refundAmount: d.inEscrow } }
+    },
+  },
+  {
+    // The side that did not propose accepts or declines; the proposer cannot (409).
+    route: 'POST /api/v1/disputes/:id/proposals/:proposalId/accept',
+    who: FREELANCER_SIDE,
+    expect: [401, 200, 403, 409],
+    fresh: true,
+    request: async (k, p) => ({
+      params: p === 'anonymous' ? { id: NO_ID, proposalId: NO_ID } : await proposalOf(k),
+    }),
+  },
+  {
+    route: 'POST /api/v1/disputes/:id/proposals/:proposalId/decline',
+    who: FREELANCER_SIDE,
+    expect: [401, 200, 403, 409],
+    fresh: true,
+    request: async (k, p) => ({
+      params: p === 'anonymous' ? { id: NO_ID, proposalId: NO_ID } : await proposalOf(k),
+    }),
+  },
+  {
+    route: 'POST /api/v1/disputes/:id/notes',
+    expect: [401, 200, 403, 403],
+    request: async (k) => ({
+      params: { id: (await disputeOf(k)).disputeId },
+      body: { note: 'Asked both sides for files' },
+      as: { owner: await operatorOf(k) },
+    }),
+  },
+  {
+    route: 'POST /api/v1/disputes/:id/resolve',
+    expect: [401, 200, 403, 403],
+    fresh: true,
+    request: async (k, p) => {
+      const d = p === 'anonymous' ? { disputeId: NO_ID, inEscrow: 0 } : await disputeOf(k)
+      return {
+        params: { id: d.disputeId },
+        body: { releaseAmount: 0, refundAmount: d.inEscrow, note: 'Nothing was delivered' },
+        as: { owner: await operatorOf(k) },
+      }
+    },
   },
 
   // Chat. A conversation is named by the other member, so nobody can name someone else's: "other" opens their
