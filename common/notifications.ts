@@ -16,5 +16,9 @@ export const NOTIFICATION_TYPES = [
   'payment_requested',
   'post_liked',
   'post_commented',
+  // Delivery (0017_delivery.sql): changes asked, the client's reminder before the window ends, the auto-release.
+  'changes_requested',
+  'review_reminder',
+  'payment_auto_released',
 ] as const
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number]

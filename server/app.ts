@@ -52,6 +52,9 @@ import { createProvider } from './modules/payments/payments.provider'
 import { paymentsService } from './modules/payments/payments.service'
 import { paymentsRoutes, paymentsWebhookRoutes } from './modules/payments/payments.routes'
 import { workRoutes } from './modules/payments/work.routes'
+import { deliveryRoutes } from './modules/delivery/delivery.routes'
+import { deliveryService } from './modules/delivery/delivery.service'
+import { deliveryTask } from './modules/delivery/delivery.task'
 import { refundsRoutes } from './modules/payments/refunds.routes'
 import { refundSweepTask } from './modules/payments/refunds.task'
 import { releasePreviewRoutes } from './modules/payments/release-preview.routes'
@@ -341,7 +344,18 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     await app.register(paymentsRoutes, { prefix, payments })
     await app.register(paymentsWebhookRoutes, { prefix, payments, provider })
   }
-  await app.register(workRoutes, { prefix: '/api/v1/job', payments })
+  // Delivery (ADR 057): submitted work opens a review window; the sweep below releases it when it ends.
+  const delivery = deliveryService({
+    db: database.db,
+    jobs,
+    payments,
+    outbox,
+    windowMs: config.REVIEW_WINDOW_DAYS * 24 * 60 * 60 * 1000,
+    baseUrl: (config.PUBLIC_URL ?? `http://localhost:${config.PORT}`).replace(/\/$/, ''),
+    log: app.log,
+  })
+  await app.register(deliveryRoutes, { prefix: '/api/v1/contracts', delivery })
+  await app.register(workRoutes, { prefix: '/api/v1/job', payments, delivery })
   await app.register(refundsRoutes, { prefix: '/api/v1/refunds', refunds: payments.refunds })
   await app.register(contractsRoutes, {
     prefix: '/api/v1/contracts',
@@ -451,6 +465,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       { name: 'payout-transfers', everyMs: config.PAYOUT_SWEEP_MS, run: () => transfers.kick() },
       reviewsTask(reviews),
       alertsTask(alerts, config.ALERT_SWEEP_MS),
+      deliveryTask(delivery, config.DELIVERY_SWEEP_MS),
     ]),
   )
 

@@ -90,6 +90,13 @@ const ConfigSchema = z
      */
     TEST_CLOCK: z.enum(['0', '1']).default('0'),
     /**
+     * Days the client has to answer submitted work before it is released automatically (ADR 057). Decimals allowed
+     * so tests can use seconds.
+     */
+    REVIEW_WINDOW_DAYS: z.coerce.number().positive().max(365).default(7),
+    /** How often the review windows' sweep (reminders, auto-releases) runs, once across instances. */
+    DELIVERY_SWEEP_MS: z.coerce.number().int().min(1000).max(3_600_000).default(60_000),
+    /**
      * Days after a contract ends during which each side may review the other; reviews not yet seen become visible
      * when it passes (ADR 060). Decimals allowed so tests can use seconds.
      */

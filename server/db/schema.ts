@@ -811,3 +811,20 @@ export const reports = pgTable('reports', {
   createdAt: ts('created_at').notNull().defaultNow(),
 })
 export type ReportRow = typeof reports.$inferSelect
+
+// Delivery and auto-release (0017_delivery.sql, ADR 057): each contract's review window.
+
+/** A contract's review window: open while `dueAt` is set; claimed by the auto-release when it passes. */
+export const contractReviews = pgTable('contract_reviews', {
+  contractId: uuid('contract_id')
+    .primaryKey()
+    .references(() => contracts.id, { onDelete: 'cascade' }),
+  startedAt: ts('started_at'),
+  dueAt: ts('due_at'),
+  remindAt: ts('remind_at'),
+  units: integer('units'),
+  submissions: integer('submissions').notNull().default(0),
+  changesRequested: integer('changes_requested').notNull().default(0),
+  updatedAt: ts('updated_at').notNull().defaultNow(),
+})
+export type ContractReviewRow = typeof contractReviews.$inferSelect

@@ -170,6 +170,9 @@ export const WRITE_DROPS: Record<string, (req: Req) => Drop> = {
   'POST /api/v1/disputes/:id/proposals/:proposalId/decline': nothing,
   'POST /api/v1/disputes/:id/notes': nothing,
   'POST /api/v1/disputes/:id/resolve': () => [tag.jobs, tag.jobDetails],
+  // Delivery (ADR 057): the review window shows only on the contract's own answer, which is not cached.
+  'POST /api/v1/contracts/:id/submit': nothing,
+  'POST /api/v1/contracts/:id/request-changes': nothing,
   // Payout details show in no cached answer.
   'PUT /api/v1/payouts/account': nothing,
   'POST /api/v1/payouts/webhook': nothing,

@@ -157,6 +157,24 @@ const endedContractId = async (k: Kit): Promise<string> => {
   return JSON.parse(list.body).contracts[0]._id
 }
 
+/** A fresh funded hire of `freelancer` by `client`; with `submit`, work submitted on it (ADR 057). */
+const deliveryContractId = async (k: Kit, submit: boolean): Promise<string> => {
+  const job = await k.hiredFunded()
+  const list = await injectAs(k.ctx.app, k.s.client, {
+    method: 'GET',
+    url: `/api/v1/contracts?jobId=${job._id}`,
+  })
+  const id: string = JSON.parse(list.body).contracts[0]._id
+  if (!submit) return id
+  const res = await injectAs(k.ctx.app, k.s.freelancer, {
+    method: 'POST',
+    url: `/api/v1/contracts/${id}/submit`,
+    payload: { message: 'Logo in three sizes' },
+  })
+  if (res.statusCode !== 200) throw new Error(`submit ${res.statusCode} ${res.body}`)
+  return id
+}
+
 /** Payment rows, the same under /api/payments and /api/v1/payments. */
 const paymentRows = (base: string): Row[] => [
   {
@@ -503,6 +521,27 @@ export const MATRIX: Row[] = [
     route: 'GET /api/v1/contracts/:id/release-preview',
     expect: OWNER_ONLY(200),
     request: async (k) => ({ params: { id: await sharedContractId(k) }, query: { units: '1' } }),
+  },
+
+  // Delivery (ADR 057): the contract's freelancer submits work, its client asks for changes.
+  {
+    route: 'POST /api/v1/contracts/:id/submit',
+    who: FREELANCER_SIDE,
+    expect: OWNER_ONLY(200),
+    request: async (k) => ({
+      params: { id: await deliveryContractId(k, false) },
+      body: { message: 'Logo in three sizes' },
+    }),
+  },
+  {
+    route: 'POST /api/v1/contracts/:id/request-changes',
+    who: CLIENT_SIDE,
+    expect: OWNER_ONLY(200),
+    fresh: true,
+    request: async (k) => ({
+      params: { id: await deliveryContractId(k, true) },
+      body: { reason: 'Make the logo bigger' },
+    }),
   },
 
   // Reviews (ADR 060): the two parties of an ended contract; anyone reads a person's visible reviews.

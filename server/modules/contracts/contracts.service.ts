@@ -5,6 +5,7 @@ import { authorizeRead } from './contracts.policy'
 import { presentContract, presentRefund } from './contracts.presenter'
 import { contractsRepo } from './contracts.repo'
 import { contractPayouts } from '../payouts/payouts.list'
+import { deliveryView, timelineOf } from '../delivery/delivery.view'
 
 /** Reading hires (ADR 048); they are made and ended by application decisions, funded by payments. */
 export function contractsService(deps: { db: Db }) {
@@ -22,10 +23,14 @@ export function contractsService(deps: { db: Db }) {
       const [row] = await contractsRepo.list(db, { userId: null, id })
       const refunds = await contractsRepo.refundsOf(db, contract!)
       const payouts = await contractPayouts(db, contract!.id)
+      const presented = presentContract(row)
       return {
-        ...presentContract(row),
+        ...presented,
         refunds: refunds.map(presentRefund),
         payouts,
+        // The review window (ADR 057) and everything that happened, oldest first (ADR 055).
+        ...(await deliveryView(db, contract!.id, presented.escrow.inEscrow)),
+        timeline: await timelineOf(db, contract!.id),
       }
     },
   }

@@ -14,6 +14,7 @@ import type { CreateOrderInput, VerifyInput } from '@common/schemas/payment'
 import type { Tx } from '../../db/client'
 import type { ContractRow, JobRow, PaymentOrderRow, UserRow } from '../../db/schema'
 import { AppError, badRequest, conflict, notFound } from '../../errors'
+import { recordContractEvent } from '../contracts/contract-events'
 import { contractsRepo } from '../contracts/contracts.repo'
 import { notificationsService } from '../notifications/notifications.service'
 import { accountKey, ledgerRepo, type JobLedger } from './ledger.repo'
@@ -136,6 +137,13 @@ export function paymentBooking(ctx: PaymentsContext, { summaryOf }: Pick<Payment
         paymentId,
       })
     await syncJob(tx, job)
+    if (contract && keep > 0)
+      await recordContractEvent(tx, {
+        contractId: contract.id,
+        kind: 'funded',
+        actorId: order.payerId,
+        data: { amountPaise: keep, units: keepUnits },
+      })
     const amount = formatPaise(keep)
     if (keep > 0)
       await tellBothSides(

@@ -16,6 +16,7 @@ import type { ContractEventKind, ContractRow, JobRow, UserRow } from '../../db/s
 import { badRequest, conflict, notFound } from '../../errors'
 import { recordContractEvent } from '../contracts/contract-events'
 import { contractsRepo } from '../contracts/contracts.repo'
+import { deliveryRepo } from '../delivery/delivery.repo'
 import { notificationsService } from '../notifications/notifications.service'
 import { payoutsRepo } from '../payouts/payouts.repo'
 import { aad } from '../payouts/payouts.service'
@@ -116,10 +117,14 @@ export function presentSplit(units: number, s: ReleaseSplit) {
 }
 
 /**
- * The whole units `amountPaise` pays for at the contract's price, at most `heldUnits` (ADR 056): a one-time contract
+ * The whole units `amountPaise` pays for at the contract's price, at most `heldUnits` (ADR 057): a one-time contract
  * has one unit, paid for only by its whole price.
  */
-export function unitsPaidBy(c: PricedJob, amountPaise: number, heldUnits: number): number {
+export function unitsPaidBy(
+  c: Pick<PricedJob, 'paymentType' | 'ratePaise' | 'totalPaise'>,
+  amountPaise: number,
+  heldUnits: number,
+): number {
   const one = priceOfUnits(c, 1)
   if (one <= 0) return 0
   return Math.min(heldUnits, Math.floor(amountPaise / one))
@@ -319,6 +324,8 @@ export function paymentRelease(
     async release(tx: Tx, user: UserRow, input: { jobId?: string; contractId?: string; units?: number }) {
       const r = await releasable(tx, user, input)
       const booked = await book(tx, { ...r, actorId: user.id, event: 'released' })
+      // The client answered: no review window stays open on the contract (ADR 057).
+      await deliveryRepo.close(tx, r.contract.id)
       return {
         success: true as const,
         message: `Released ${formatPaise(booked.amountPaise)} to ${booked.freelancerName}`,
@@ -333,7 +340,7 @@ export function paymentRelease(
      * user check and without looking at `contracts.frozen_at` — the caller decides whether a frozen contract may move.
      * `units` releases that many of the units held (clamped, as a client's release); `amountPaise` releases that much
      * money instead, and counts as released the whole units it pays for (all held units when it empties the escrow;
-     * ADR 056). Neither: all that is held. 409 nothing_in_escrow when nothing is held, 409 amount_exceeds_escrow when
+     * ADR 057). Neither: all that is held. 409 nothing_in_escrow when nothing is held, 409 amount_exceeds_escrow when
      * `amountPaise` is more than is held. Runs under the job's lock, taken here.
      */
     async releaseBySystem(

@@ -1,5 +1,6 @@
 import { unitsNoun } from '@common/escrow'
-import type { UserRow } from '../../db/schema'
+import type { Tx } from '../../db/client'
+import type { JobRow, UserRow } from '../../db/schema'
 import { notificationsService } from '../notifications/notifications.service'
 import { paymentBooking } from './payments.booking'
 import { paymentsContext, type PaymentsDeps } from './payments.context'
@@ -42,6 +43,8 @@ export function paymentsService(deps: PaymentsDeps & { release: ReleaseDeps }) {
       jobId: string,
       kind: 'submit_work' | 'request_payment',
       body: { message?: string | null; attachments?: string[]; units?: number },
+      /** More work in the same transaction (delivery opens the contract's review window, ADR 057). */
+      after?: (tx: Tx, job: JobRow) => Promise<void>,
     ) {
       return db.transaction(async (tx) => {
         const { job } = await loadAs(
@@ -58,6 +61,7 @@ export function paymentsService(deps: PaymentsDeps & { release: ReleaseDeps }) {
           attachments: body.attachments ?? [],
           units: body.units ?? null,
         })
+        if (after) await after(tx, job)
         const what =
           kind === 'submit_work'
             ? `${user.fullname} submitted work for “${job.title}”`

@@ -7,6 +7,7 @@ import type { Db, Tx } from '../../db/client'
 import type { JobRow, RefundRow } from '../../db/schema'
 import { conflict, notFound } from '../../errors'
 import { isUuid } from '../../lib/ids'
+import { recordContractEvent } from '../contracts/contract-events'
 import { notificationsService } from '../notifications/notifications.service'
 import { accountKey, ledgerRepo } from './ledger.repo'
 import type { Hire } from './payments.context'
@@ -265,6 +266,13 @@ export function refundFlow(deps: {
           },
         ],
       })
+      if (posted && hire.contract)
+        await recordContractEvent(tx, {
+          contractId: hire.contract.id,
+          kind: 'refunded',
+          actorId: m.actorId,
+          data: { amountPaise: amount, units: m.units, ...(m.paymentId ? { excess: true } : {}) },
+        })
       if (!posted || !parts.length) return posted
       const ledgerTransactionId = await refundsRepo.transactionId(tx, m.idempotencyKey)
       const rows = await refundsRepo.insert(
