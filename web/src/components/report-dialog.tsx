@@ -118,7 +118,10 @@ export function ReportButton({
                 name={`${id}-reason`}
                 value={r}
                 checked={reason === r}
-                onChange={() => setReason(r)}
+                onChange={() => {
+                  setReason(r)
+                  setError(null)
+                }}
                 className="accent-primary"
               />
               {REPORT_REASON_LABELS[r]}
