@@ -32,6 +32,8 @@ test.describe('a visitor', () => {
   test('whose browser asks for Hindi gets Hindi; switching mid-session keeps the page and is remembered', async ({
     page,
   }, testInfo) => {
+    // Eight pages and five screenshots, twice the work of most specs.
+    test.slow()
     await page.goto('/feed')
     await expectHindi(page)
     await attachShot(page, testInfo, 'visitor-feed-hi')
@@ -69,6 +71,8 @@ test('a signed-in person’s choice is stored on their account and follows them 
   page,
   browser,
 }, testInfo) => {
+  // Two browsers, six pages and five screenshots.
+  test.slow()
   const me = await createUserViaApi({ fullname: 'Meera Joshi', role: 'client' })
   await page.goto('/')
   await page.evaluate(({ user, token }) => {

@@ -42,7 +42,11 @@ export function hardCodedTexts(source: string, file = 'x.tsx'): string[] {
   }
   const visit = (node: ts.Node) => {
     if (ts.isJsxText(node) && wordy(node.text)) report(node, node.text)
-    if (ts.isJsxExpression(node) && node.parent && (ts.isJsxElement(node.parent) || ts.isJsxFragment(node.parent))) {
+    if (
+      ts.isJsxExpression(node) &&
+      node.parent &&
+      (ts.isJsxElement(node.parent) || ts.isJsxFragment(node.parent))
+    ) {
       const text = literalText(node.expression)
       if (text && wordy(text)) report(node, text)
     }

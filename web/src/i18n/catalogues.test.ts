@@ -28,8 +28,14 @@ describe('language catalogues', () => {
   it('both have exactly the same keys', () => {
     const en = Object.keys(catalogues['en-IN']).sort()
     const hi = Object.keys(catalogues['hi-IN']).sort()
-    expect(en.filter((k) => !hi.includes(k)), 'in English only').toEqual([])
-    expect(hi.filter((k) => !en.includes(k)), 'in Hindi only').toEqual([])
+    expect(
+      en.filter((k) => !hi.includes(k)),
+      'in English only',
+    ).toEqual([])
+    expect(
+      hi.filter((k) => !en.includes(k)),
+      'in Hindi only',
+    ).toEqual([])
     expect(en.length).toBeGreaterThan(50)
   })
 
@@ -39,7 +45,10 @@ describe('language catalogues', () => {
         const message = catalogues[l][key]
         expect(message?.trim(), `${l} ${key} is empty`).toBeTruthy()
         let els: MessageFormatElement[] = []
-        expect(() => (els = parse(message, { ignoreTag: true, requiresOtherClause: true })), `${l} ${key}`).not.toThrow()
+        expect(
+          () => (els = parse(message, { ignoreTag: true, requiresOtherClause: true })),
+          `${l} ${key}`,
+        ).not.toThrow()
         return [...argumentsOf(els)].sort()
       })
       expect(args[1], `arguments of ${key}`).toEqual(args[0])

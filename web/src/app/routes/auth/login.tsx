@@ -2,6 +2,7 @@ import { Navigate, useLocation, useNavigate } from 'react-router'
 import { paths, safeReturnPath } from '@/config/paths'
 import { AuthLayout } from '@/features/auth/components/auth-layout'
 import { LoginForm } from '@/features/auth/components/login-form'
+import { useT } from '@/i18n'
 import { useAuth } from '@/lib/auth'
 import type { ReturnState } from '@/lib/authorization'
 
@@ -10,17 +11,22 @@ export function Component() {
   const { user } = useAuth()
   const location = useLocation()
   const navigate = useNavigate()
+  const t = useT()
   const target = safeReturnPath((location.state as ReturnState | null)?.from) ?? paths.home.href()
 
   if (user) return <Navigate to={target} replace />
 
   return (
     <>
-      <title>Login · Microlance</title>
+      <title>{t('auth.login.docTitle')}</title>
       <AuthLayout
-        title="Welcome Back"
-        subtitle="Sign in with a one-time code sent to your email."
-        switchTo={{ question: "Don't have an account?", label: 'Sign up', to: paths.signup.href() }}
+        title={t('auth.login.title')}
+        subtitle={t('auth.login.subtitle')}
+        switchTo={{
+          question: t('auth.login.question'),
+          label: t('auth.login.switch'),
+          to: paths.signup.href(),
+        }}
       >
         <LoginForm onSuccess={() => navigate(target, { replace: true })} />
       </AuthLayout>

@@ -5,6 +5,7 @@ import { paths } from '@/config/paths'
 import { api } from '@/lib/api-client'
 import { authStore } from '@/lib/auth-store'
 import { httpStatus } from '@/lib/errors'
+import { t } from '@/i18n'
 import { toastError } from '@/lib/toast-error'
 import type { MessageAnswer } from './send-otp'
 
@@ -30,12 +31,13 @@ export function useLogout() {
   }
   return useMutation({
     mutationFn: logout,
-    onSuccess: (answer) => {
-      toast.success(answer.message || 'Logged out', { duration: TOAST.profileMs })
+    // The reader's language, not the server's English (issue 26).
+    onSuccess: () => {
+      toast.success(t('auth.loggedOut'), { duration: TOAST.profileMs })
       finish()
     },
     onError: (error) => {
-      if (toastError(error, 'Logout failed', { duration: TOAST.profileMs }) === null) return
+      if (toastError(error, t('auth.logoutFailed'), { duration: TOAST.profileMs }) === null) return
       // The server no longer has this session; there is nothing left to sign out of.
       if (httpStatus(error) === 401) finish()
     },

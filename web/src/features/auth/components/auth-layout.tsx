@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react'
 import { Link, useLocation } from 'react-router'
 import { Logo } from '@/components/logo'
+import { useT } from '@/i18n'
 
 /**
  * The frame around the login and signup cards: a short pitch beside the form on wide screens, and below the form a
@@ -19,22 +20,23 @@ export function AuthLayout({
   switchTo: { question: string; label: string; to: string }
 }) {
   const location = useLocation()
+  const t = useT()
   return (
     <div className="mx-auto grid min-h-[calc(100dvh-11rem)] w-full max-w-5xl items-center gap-10 px-4 py-8 md:min-h-[calc(100dvh-5rem)] md:py-8 lg:grid-cols-[1fr_28rem]">
       <aside className="hidden flex-col gap-6 lg:flex" aria-hidden>
         <Logo className="text-2xl" />
         <p className="max-w-md text-3xl leading-tight font-semibold tracking-tight text-slate-900">
-          Freelance and micro-jobs across India, paid safely in rupees.
+          {t('auth.pitch')}
         </p>
         <ul className="grid gap-3 text-sm text-slate-600">
           <li className="flex items-center gap-2">
-            <Dot /> Escrow-backed payments for every job
+            <Dot /> {t('auth.pitch.escrow')}
           </li>
           <li className="flex items-center gap-2">
-            <Dot /> Chat directly with clients and freelancers
+            <Dot /> {t('auth.pitch.chat')}
           </li>
           <li className="flex items-center gap-2">
-            <Dot /> No passwords — sign in with a one-time code
+            <Dot /> {t('auth.pitch.noPasswords')}
           </li>
         </ul>
       </aside>

@@ -1,6 +1,7 @@
 import { toast } from 'sonner'
 import { TOAST } from '@common/limits'
 import type { User } from '@common/schemas/user'
+import { t } from '@/i18n'
 import { sendLoginOtp } from '../api/send-login-otp'
 import { useOtpFlow } from '../hooks/use-otp-flow'
 import { OtpStep } from './otp-step'
@@ -12,7 +13,7 @@ const ms = TOAST.loginMs
 export function LoginForm({ onSuccess }: { onSuccess: (user: User) => void }) {
   const flow = useOtpFlow({
     toastMs: ms,
-    successText: 'Logged in successfully!',
+    successText: t('auth.login.success'),
     successMs: TOAST.loginSuccessMs,
     onSuccess,
   })
@@ -20,15 +21,15 @@ export function LoginForm({ onSuccess }: { onSuccess: (user: User) => void }) {
   async function send() {
     const email = flow.email.trim()
     if (!email) {
-      toast.error('Please enter your email', { duration: ms })
-      flow.setErrors({ email: 'Please enter your email' })
+      toast.error(t('auth.enterEmail'), { duration: ms })
+      flow.setErrors({ email: t('auth.enterEmail') })
       return
     }
     await flow.sendCode(email, () => sendLoginOtp({ email }))
   }
 
   if (flow.step === 'code')
-    return <OtpStep {...flow.codeStep} onResend={send} submitText="Verify OTP & Login" />
+    return <OtpStep {...flow.codeStep} onResend={send} submitText={t('auth.login.submit')} />
 
   return (
     <SendCodeForm onSend={send} loading={flow.loading} sending={flow.sending}>

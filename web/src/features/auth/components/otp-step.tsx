@@ -6,6 +6,7 @@ import { Button } from '@/components/ui/button'
 import { Input } from '@/components/ui/input'
 import { Label } from '@/components/ui/label'
 import { Spinner } from '@/components/ui/spinner'
+import { useT } from '@/i18n'
 import { resendLabel } from '../lib/resend-label'
 
 /** Step two of login and signup: the code input, the verify button, resend and "change email". */
@@ -37,13 +38,14 @@ export function OtpStep({
   /** The code's problem (none typed, or refused), beside the input. */
   error?: string
 }) {
+  const t = useT()
   return (
     <form onSubmit={onSubmit} noValidate className="flex animate-step-in flex-col gap-5">
       <div className="flex items-start gap-3 rounded-xl border border-indigo-100 bg-accent/60 p-3.5 text-sm">
         <MailCheck className="mt-0.5 size-4 shrink-0 text-primary" aria-hidden />
         <div className="min-w-0">
           <p className="text-slate-700">
-            We sent a {OTP.digits}-digit code to{' '}
+            {t('auth.codeSentTo', { digits: OTP.digits })}{' '}
             <span className="inline-block max-w-full font-medium [overflow-wrap:anywhere] text-slate-900">
               {email.includes('@') ? (
                 <>
@@ -56,15 +58,11 @@ export function OtpStep({
               )}
             </span>
           </p>
-          {consoleMail ? (
-            <p className="mt-1 text-xs text-slate-500">
-              Development mode: the code is printed in the server console.
-            </p>
-          ) : null}
+          {consoleMail ? <p className="mt-1 text-xs text-slate-500">{t('auth.devMode')}</p> : null}
         </div>
       </div>
       <div className="flex flex-col gap-2">
-        <Label htmlFor="otp">One-time code</Label>
+        <Label htmlFor="otp">{t('auth.otp')}</Label>
         <Input
           id="otp"
           name="otp"
@@ -84,7 +82,7 @@ export function OtpStep({
       <Button type="submit" size="lg" disabled={loading} className="w-full">
         {verifying ? (
           <>
-            <Spinner /> Verifying...
+            <Spinner /> {t('auth.verifying')}
           </>
         ) : (
           submitText
@@ -92,7 +90,7 @@ export function OtpStep({
       </Button>
       <div className="flex items-center justify-between gap-3 text-sm">
         <Button variant="ghost" size="sm" onClick={onChangeEmail} disabled={loading} className="-ml-2">
-          <ArrowLeft aria-hidden /> Change email
+          <ArrowLeft aria-hidden /> {t('auth.changeEmail')}
         </Button>
         <Button variant="link" size="sm" onClick={onResend} disabled={loading || resendIn > 0}>
           {resendLabel(resendIn)}

@@ -4,6 +4,8 @@ import { Button } from '@/components/ui/button'
 import { Input } from '@/components/ui/input'
 import { Label } from '@/components/ui/label'
 import { Spinner } from '@/components/ui/spinner'
+import { useT } from '@/i18n'
+import { formatTime } from '@/i18n/format'
 
 /** The email a code is sent to, on the first step of login and signup. */
 export function EmailField({
@@ -20,9 +22,10 @@ export function EmailField({
   /** Shown beside the field, which is marked invalid. */
   error?: string
 }) {
+  const t = useT()
   return (
     <div className="flex flex-col gap-2">
-      <Label htmlFor={id}>Email</Label>
+      <Label htmlFor={id}>{t('auth.email')}</Label>
       <Input
         id={id}
         name="email"
@@ -46,15 +49,15 @@ export function WaitingCodeNote({
 }: {
   waiting: { email: string; until: number; onEnterCode: () => void } | null
 }) {
+  const t = useT()
   if (!waiting) return null
   return (
     <div className="flex flex-wrap items-center justify-between gap-x-3 gap-y-1 rounded-xl border border-indigo-100 bg-accent/60 px-3.5 py-2.5 text-sm">
       <p className="min-w-0 text-slate-700">
-        The code sent to <span className="font-medium [overflow-wrap:anywhere]">{waiting.email}</span> works
-        until {new Date(waiting.until).toLocaleTimeString('en-IN', { hour: 'numeric', minute: '2-digit' })}.
+        {t('auth.waiting', { email: waiting.email, time: formatTime(waiting.until) })}
       </p>
       <Button type="button" variant="link" size="sm" className="h-auto p-0" onClick={waiting.onEnterCode}>
-        Enter that code
+        {t('auth.enterThatCode')}
       </Button>
     </div>
   )
@@ -72,6 +75,7 @@ export function SendCodeForm({
   sending: boolean
   children: ReactNode
 }) {
+  const t = useT()
   return (
     <form
       noValidate
@@ -85,10 +89,10 @@ export function SendCodeForm({
       <Button type="submit" size="lg" disabled={loading} className="w-full">
         {sending ? (
           <>
-            <Spinner /> Sending OTP...
+            <Spinner /> {t('auth.sendingOtp')}
           </>
         ) : (
-          'Send OTP'
+          t('auth.sendOtp')
         )}
       </Button>
     </form>

@@ -9,6 +9,7 @@ import { describedBy, FieldError } from '@/components/form-field'
 import { Input } from '@/components/ui/input'
 import { Label } from '@/components/ui/label'
 import { paths } from '@/config/paths'
+import { t, type MessageKey } from '@/i18n'
 import { httpStatus } from '@/lib/errors'
 import { cn } from '@/lib/utils'
 import { sendSignupOtp } from '../api/send-otp'
@@ -18,9 +19,9 @@ import { EmailField, SendCodeForm, WaitingCodeNote } from './send-code-fields'
 
 const ms = TOAST.signupMs
 
-const ROLE_CHOICES: { role: SelfRole; label: string; hint: string; Icon: typeof Laptop }[] = [
-  { role: 'freelancer', label: 'I want to work', hint: 'Find gigs and get paid', Icon: Laptop },
-  { role: 'client', label: 'I want to hire', hint: 'Post jobs and hire talent', Icon: Briefcase },
+const ROLE_CHOICES: { role: SelfRole; label: MessageKey; hint: MessageKey; Icon: typeof Laptop }[] = [
+  { role: 'freelancer', label: 'auth.signup.work', hint: 'auth.signup.workHint', Icon: Laptop },
+  { role: 'client', label: 'auth.signup.hire', hint: 'auth.signup.hireHint', Icon: Briefcase },
 ]
 
 /** product.md §3/§4 signup: full name + email + role (§2) → 'Send OTP' → code → 'Verify OTP & Signup'. */
@@ -28,7 +29,7 @@ export function SignupForm({ onSuccess }: { onSuccess: (user: User) => void }) {
   const navigate = useNavigate()
   const flow = useOtpFlow({
     toastMs: ms,
-    successText: 'Signed up successfully!',
+    successText: t('auth.signup.success'),
     successMs: TOAST.signupSuccessMs,
     onSuccess,
   })
@@ -39,10 +40,10 @@ export function SignupForm({ onSuccess }: { onSuccess: (user: User) => void }) {
     const name = fullname.trim()
     const email = flow.email.trim()
     if (!name || !email) {
-      toast.error('Please fill all fields!', { duration: ms })
+      toast.error(t('auth.signup.fillAll'), { duration: ms })
       flow.setErrors({
-        fullname: name ? undefined : 'Enter your full name',
-        email: email ? undefined : 'Enter your email',
+        fullname: name ? undefined : t('auth.signup.enterName'),
+        email: email ? undefined : t('auth.signup.enterEmail'),
       })
       return
     }
@@ -53,18 +54,18 @@ export function SignupForm({ onSuccess }: { onSuccess: (user: User) => void }) {
       // The email already has an account: the toast offers the way to log in.
       failureToast: (error) =>
         httpStatus(error) === 409
-          ? { action: { label: 'Log in', onClick: () => navigate(paths.login.href()) } }
+          ? { action: { label: t('auth.signup.logIn'), onClick: () => navigate(paths.login.href()) } }
           : undefined,
     })
   }
 
   if (flow.step === 'code')
-    return <OtpStep {...flow.codeStep} onResend={send} submitText="Verify OTP & Signup" />
+    return <OtpStep {...flow.codeStep} onResend={send} submitText={t('auth.signup.submit')} />
 
   return (
     <SendCodeForm onSend={send} loading={flow.loading} sending={flow.sending}>
       <fieldset className="grid grid-cols-2 gap-3">
-        <legend className="mb-2 text-sm font-medium">How will you use Microlance?</legend>
+        <legend className="mb-2 text-sm font-medium">{t('auth.signup.howUse')}</legend>
         {ROLE_CHOICES.map(({ role: value, label, hint, Icon }) => (
           <label
             key={value}
@@ -85,22 +86,22 @@ export function SignupForm({ onSuccess }: { onSuccess: (user: User) => void }) {
             />
             <Icon className={cn('size-5', role === value ? 'text-primary' : 'text-slate-500')} aria-hidden />
             <span id={`role-${value}-label`} className="text-sm font-semibold">
-              {label}
+              {t(label)}
             </span>
             <span id={`role-${value}-hint`} className="text-xs text-muted-foreground">
-              {hint}
+              {t(hint)}
             </span>
           </label>
         ))}
       </fieldset>
       <WaitingCodeNote waiting={flow.waitingCode} />
       <div className="flex flex-col gap-2">
-        <Label htmlFor="signup-fullname">Full name</Label>
+        <Label htmlFor="signup-fullname">{t('auth.signup.fullName')}</Label>
         <Input
           id="signup-fullname"
           name="fullname"
           autoComplete="name"
-          placeholder="Priya Sharma"
+          placeholder={t('auth.signup.namePlaceholder')}
           value={fullname}
           onChange={(e) => {
             setFullname(e.target.value)

@@ -2,6 +2,7 @@ import { useEffect, useState, type FormEvent } from 'react'
 import { toast, type ExternalToast } from 'sonner'
 import { OTP } from '@common/limits'
 import type { User } from '@common/schemas/user'
+import { t } from '@/i18n'
 import { authStore, useAuth } from '@/lib/auth'
 import { httpStatus, retryAfterSeconds } from '@/lib/errors'
 import { pickFieldErrors, serverFieldErrors } from '@/lib/field-errors'
@@ -84,7 +85,7 @@ export function useOtpFlow(opts: {
     if (step === 'details' && stillValid(key)) {
       setEmail(to)
       setStep('code')
-      toast.info(`The code we sent to ${to} still works`, { duration: opts.toastMs })
+      toast.info(t('auth.stillWorks', { email: to }), { duration: opts.toastMs })
       return
     }
     setBusy('send')
@@ -94,7 +95,7 @@ export function useOtpFlow(opts: {
       setEmail(to)
       setSent({ key, email: to, until: Date.now() + OTP.ttlMs })
       extra.onSent?.()
-      toast.success(answer.message || 'OTP sent', {
+      toast.success(answer.message || t('auth.otpSent'), {
         duration: opts.toastMs,
         description: consoleHint(consoleMail, answer.message),
       })
@@ -102,7 +103,7 @@ export function useOtpFlow(opts: {
       setOtp('')
       holdResend(OTP.resendAfterMs)
     } catch (error) {
-      const shown = toastError(error, 'Failed to send OTP', {
+      const shown = toastError(error, t('auth.sendFailed'), {
         duration: opts.toastMs,
         ...extra.failureToast?.(error),
       })
@@ -125,8 +126,8 @@ export function useOtpFlow(opts: {
   async function verifyCode() {
     const code = otp.trim()
     if (!code) {
-      toast.error('Enter OTP first', { duration: opts.toastMs })
-      setErrors({ otp: 'Enter OTP first' })
+      toast.error(t('auth.enterOtp'), { duration: opts.toastMs })
+      setErrors({ otp: t('auth.enterOtp') })
       return
     }
     setErrors({})
@@ -135,15 +136,15 @@ export function useOtpFlow(opts: {
     try {
       const answer = await verifyOtp({ email: email.trim(), otp: code })
       if (!answer.success || !answer.data) {
-        toast.error(answer.message || 'OTP verification failed', { duration: opts.toastMs })
-        setErrors({ otp: answer.message || 'OTP verification failed' })
+        toast.error(answer.message || t('auth.verifyFailed'), { duration: opts.toastMs })
+        setErrors({ otp: answer.message || t('auth.verifyFailed') })
         return
       }
       authStore.signIn(answer.data, answer.token ?? '')
       toast.success(opts.successText, { duration: opts.successMs })
       opts.onSuccess(answer.data)
     } catch (error) {
-      const shown = toastError(error, 'OTP verification failed', { duration: opts.toastMs })
+      const shown = toastError(error, t('auth.verifyFailed'), { duration: opts.toastMs })
       if (shown !== null) setErrors({ otp: shown })
     } finally {
       setBusy(null)
@@ -168,7 +169,7 @@ export function useOtpFlow(opts: {
           onEnterCode: () => {
             if (Date.now() >= waiting.until) {
               setSent(null)
-              toast.info('That code has run out. Send a new one.', { duration: opts.toastMs })
+              toast.info(t('auth.codeExpired'), { duration: opts.toastMs })
               return
             }
             setEmail(waiting.email)
@@ -215,5 +216,5 @@ export function useOtpFlow(opts: {
  */
 export function consoleHint(consoleMail: boolean, message: string | undefined): string | undefined {
   if (!consoleMail || /console/i.test(message ?? '')) return undefined
-  return 'Check the server console for your code.'
+  return t('auth.consoleHint')
 }

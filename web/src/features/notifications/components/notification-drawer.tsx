@@ -4,6 +4,7 @@ import { Bell, BellOff, Briefcase, CheckCircle2, IndianRupee, MessageCircle, XCi
 import { Button } from '@/components/ui/button'
 import { AvatarLinesSkeletonList } from '@/components/avatar-lines-skeleton'
 import { Sheet, SheetContent, SheetDescription, SheetTitle, SheetTrigger } from '@/components/ui/sheet'
+import { useT } from '@/i18n'
 import { api } from '@/lib/api-client'
 import { cn } from '@/lib/utils'
 import { unreadCountOf, useNotifications, type NotificationItem } from '../api/get-notifications'
@@ -39,6 +40,7 @@ export function NotificationDrawer({
 }) {
   const [open, setOpen] = useState(false)
   const navigate = useNavigate()
+  const tr = useT()
   const q = useNotifications()
   const markRead = useMarkNotificationRead()
   const markAll = useMarkAllNotificationsRead()
@@ -74,7 +76,7 @@ export function NotificationDrawer({
       <SheetTrigger asChild>{trigger}</SheetTrigger>
       <SheetContent className="w-full max-w-[24rem] sm:w-[24rem]" aria-describedby={undefined}>
         <div className="flex h-14 shrink-0 items-center gap-3 border-b pr-12 pl-5">
-          <SheetTitle className="flex-1 text-base font-semibold">Notifications</SheetTitle>
+          <SheetTitle className="flex-1 text-base font-semibold">{tr('notifications.title')}</SheetTitle>
           {unread > 0 ? (
             <Button
               variant="link"
@@ -82,13 +84,13 @@ export function NotificationDrawer({
               disabled={markAll.isPending}
               onClick={() => markAll.mutate()}
             >
-              Mark all read
+              {tr('notifications.markAllRead')}
             </Button>
           ) : null}
         </div>
         {q.isPending ? (
           <AvatarLinesSkeletonList
-            label="Loading notifications"
+            label={tr('notifications.loading')}
             rows={4}
             className="flex flex-col gap-1 p-3"
             rowClassName="p-2"
@@ -102,17 +104,17 @@ export function NotificationDrawer({
               <BellOff className="size-5" aria-hidden />
             </span>
             <SheetDescription className="text-sm font-medium text-slate-700">
-              No notifications
+              {tr('notifications.empty')}
             </SheetDescription>
             {q.isError ? (
               <Button variant="outline" size="sm" onClick={() => void q.refetch()}>
-                Retry
+                {tr('notifications.retry')}
               </Button>
             ) : null}
           </div>
         ) : (
           <div className="min-h-0 flex-1 overflow-y-auto">
-            <ul className="flex flex-col" aria-label="Notifications">
+            <ul className="flex flex-col" aria-label={tr('notifications.title')}>
               {items.map((n) => {
                 const Icon = ICONS[n.type] ?? Bell
                 return (
@@ -150,7 +152,7 @@ export function NotificationDrawer({
                       {!n.isRead ? (
                         <span
                           className="mt-1.5 size-2 shrink-0 rounded-full bg-primary"
-                          aria-label="Unread"
+                          aria-label={tr('notifications.unread')}
                         />
                       ) : null}
                     </button>
@@ -166,7 +168,7 @@ export function NotificationDrawer({
                   onClick={() => void q.fetchNextPage()}
                   disabled={q.isFetchingNextPage}
                 >
-                  Load more
+                  {tr('notifications.loadMore')}
                 </Button>
               </div>
             ) : null}
