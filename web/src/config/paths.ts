@@ -28,6 +28,9 @@ export const paths = {
   earnings: { pattern: '/earnings', href: () => '/earnings' },
   feed: { pattern: '/feed', href: () => '/feed' },
   payoutSettings: { pattern: '/settings/payouts', href: () => '/settings/payouts' },
+  // Saved searches and applicant mail (ADR 064), and the alert mail's unsubscribe link (no sign-in).
+  alertSettings: { pattern: '/settings/alerts', href: () => '/settings/alerts' },
+  alertsUnsubscribe: { pattern: '/alerts/unsubscribe', href: () => '/alerts/unsubscribe' },
   // The operators' (role `admin`) money page: reconciliation and money out to retry (ADR 053).
   adminMoney: { pattern: '/admin/money', href: () => '/admin/money' },
   // One hire: its escrow, delivery, timeline, dispute and reviews (ADR 055); either party, and operators.

@@ -65,6 +65,12 @@ export const queryKeys = {
       ['payments', 'release-preview', contractId, units] as const,
   },
 
+  /** GET /alerts: the caller's saved searches; an unsubscribe link's answer by its token (ADR 064). */
+  alerts: {
+    all: ['alerts'] as const,
+    list: () => ['alerts', 'list'] as const,
+    unsubscribe: (token: string) => ['alerts', 'unsubscribe', token] as const,
+  },
   payouts: {
     all: ['payouts'] as const,
     /** The caller's payout details, masked (ADR 049). */

@@ -1,4 +1,5 @@
 import { Button } from '@/components/ui/button'
+import { SaveSearch } from '@/features/alerts'
 import { useInfiniteJobs } from '@/features/jobs/api/get-jobs'
 import { countText, JobGrid, pagedJobs } from '@/features/jobs/components/job-grid'
 import { JobFiltersBar } from '@/features/jobs/components/job-filters'
@@ -33,6 +34,7 @@ export function Component() {
       />
       <JobFiltersBar filters={filters} onChange={setFilters} />
       <CorrectionNote query={filters.q} corrected={corrected} />
+      {narrowed ? <SaveSearch q={filters.q} category={filters.category} /> : null}
       {narrowed ? (
         <JobGrid
           list={list}

@@ -1,5 +1,6 @@
 import { Link, useNavigate, useSearchParams } from 'react-router'
 import { Button } from '@/components/ui/button'
+import { SaveSearch } from '@/features/alerts'
 import { paths } from '@/config/paths'
 import { countText, JobGrid, pagedJobs } from '@/features/jobs/components/job-grid'
 import { PostResults } from '@/features/posts/components/post-results'
@@ -74,6 +75,7 @@ export function Component() {
       ) : (
         <>
           <CorrectionNote query={q} corrected={corrected} />
+          <SaveSearch q={q} />
           {list.jobs.length && (people || posts) ? (
             <SectionLinks
               links={[

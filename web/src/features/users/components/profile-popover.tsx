@@ -2,6 +2,7 @@ import { useEffect, useState, type FormEvent, type ReactNode } from 'react'
 import { Link } from 'react-router'
 import {
   ArrowLeftRight,
+  BellRing,
   Camera,
   FileText,
   Flag,
@@ -157,6 +158,9 @@ function ProfileSummary({
         </Link>
         <Link to={paths.payoutSettings.href()} className={itemClass} onClick={onNavigate}>
           <Landmark aria-hidden /> {t('profile.payoutDetails')}
+        </Link>
+        <Link to={paths.alertSettings.href()} className={itemClass} onClick={onNavigate}>
+          <BellRing aria-hidden /> Job alerts
         </Link>
         {isOperator(user) ? (
           // Operators' own page: the reconciliation and money out that needs a hand (ADR 053).

@@ -1,0 +1,68 @@
+import fs from 'node:fs'
+import { expect, test, type Page, type TestInfo } from '@playwright/test'
+import { call, createUserViaApi, signInAs } from './helpers/app'
+import { sinkMessages } from './support/fixtures'
+
+// The e2e server runs the alert sweep every 2 s with no quiet hours (support/global-setup.ts).
+
+async function look(page: Page, testInfo: TestInfo, name: string) {
+  fs.mkdirSync('/tmp/shots-alerts', { recursive: true })
+  await page.screenshot({ path: `/tmp/shots-alerts/${name}-${testInfo.project.name}.png`, fullPage: true })
+}
+
+test('a freelancer saves a search, gets its alert by email and unsubscribes without signing in', async ({
+  page,
+  browser,
+}, testInfo) => {
+  const word = `kathak${Math.random().toString(36).slice(2, 7)}`
+  const freelancer = await createUserViaApi({ fullname: 'Ravi Alerts', role: 'freelancer' })
+  const client = await createUserViaApi({ fullname: 'Asha Poster', role: 'client' })
+
+  await signInAs(page, freelancer, `/search?q=${word}`)
+  await page.getByRole('button', { name: 'Save this search' }).click()
+  const form = page.getByRole('form', { name: 'Save this search' })
+  await form.getByLabel('How often').selectOption('instant')
+  await look(page, testInfo, 'save-search')
+  await form.getByRole('button', { name: 'Save alert' }).click()
+  await expect(page.getByText(/Search saved/)).toBeVisible()
+
+  await page.goto('/settings/alerts')
+  await expect(page.getByRole('heading', { name: 'Job alerts' })).toBeVisible()
+  await expect(page.getByText(`“${word}”`)).toBeVisible()
+  await look(page, testInfo, 'settings-alerts')
+
+  const after = Date.now()
+  const { job } = await call<{ job: { _id: string } }>('POST', '/job/post', client.token, {
+    title: `${word} dancer for a wedding`,
+    description: 'Two evenings of classical dance for a family wedding in Kochi.',
+    paymentType: 'one-time',
+    amount: '20000',
+    locationPreference: 'Kerala',
+  })
+
+  let mail: { subject: string; text: string } | undefined
+  await expect
+    .poll(
+      async () => {
+        mail = (await sinkMessages(freelancer.email, after)).find((m) => m.subject.includes(word))
+        return mail?.subject ?? ''
+      },
+      { timeout: 30_000 },
+    )
+    .toBe(`New job: ${word} dancer for a wedding`)
+  expect(mail!.text).toContain(`/description/${job._id}`)
+  const link = /(https?:\/\/\S+\/alerts\/unsubscribe\?token=[\w-]+)/.exec(mail!.text)![1]
+
+  // The link works in a browser that has never signed in.
+  const stranger = await browser.newContext({ viewport: page.viewportSize()! })
+  const visitor = await stranger.newPage()
+  await visitor.goto(link)
+  await expect(visitor.getByRole('heading', { name: 'Unsubscribed' })).toBeVisible()
+  await expect(visitor.getByRole('status')).toHaveText(`You will no longer get alerts for “${word}”.`)
+  await look(visitor, testInfo, 'unsubscribed')
+  await stranger.close()
+
+  await page.reload()
+  await expect(page.getByRole('heading', { name: 'No saved searches yet' })).toBeVisible()
+  await look(page, testInfo, 'settings-alerts-empty')
+})

@@ -1,0 +1,13 @@
+import { useSearchParams } from 'react-router'
+import { UnsubscribeResult } from '@/features/alerts'
+
+/** /alerts/unsubscribe?token= — an alert mail's one-click unsubscribe; no sign-in needed (ADR 064). */
+export function Component() {
+  const [params] = useSearchParams()
+  return (
+    <div className="mx-auto w-full max-w-xl py-6">
+      <title>Unsubscribe · Microlance</title>
+      <UnsubscribeResult token={params.get('token') ?? ''} />
+    </div>
+  )
+}

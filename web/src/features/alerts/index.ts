@@ -1,0 +1,3 @@
+export { AlertSettings } from './components/alert-settings'
+export { SaveSearch } from './components/save-search'
+export { UnsubscribeResult } from './components/unsubscribe-result'
