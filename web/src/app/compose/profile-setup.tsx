@@ -12,7 +12,7 @@ import { NewcomerChecklist } from '@/features/users/components/newcomer-checklis
 import { isChecklistDismissed, type ChecklistFacts } from '@/features/users/lib/newcomer-checklist'
 
 /**
- * Not a route: the profile page's newcomer checklist, with the facts other features hold (payout details for a
+ * The profile page's newcomer checklist, with the facts other features hold (payout details for a
  * freelancer; companies and posted jobs for a client) — composed here, as features do not import each other
  * (ADR 046). Asked only of the owner, and not at all once they hid the checklist.
  */
