@@ -26,6 +26,8 @@ test('a new freelancer signs up, moves the checklist, finds their work behind Ad
   page,
   toasts,
 }, testInfo) => {
+  // A long journey (signup, profile, a job page, the poster pages): more time than one screen's test.
+  test.slow()
   const client = await createUserViaApi({ fullname: 'Kavya Menon', role: 'client' })
   const title = `Subtitles for a Tamil cooking channel ${Date.now()}`
   const { job } = await call('POST', '/job/post', client.token, {

@@ -1,6 +1,5 @@
-import { lazy, Suspense } from 'react'
 import { Outlet, createBrowserRouter, type RouteObject } from 'react-router'
-import { OPERATOR_ROLE, POSTER_ROLES } from '@common/roles'
+import { OPERATOR_ROLE } from '@common/roles'
 import { paths } from '@/config/paths'
 import { OPERATOR_ONLY_TEXT, RequireAuth } from '@/lib/authorization'
 import { AppLayout } from './layout/app-layout'
@@ -9,15 +8,6 @@ import { startLanguage } from '@/i18n/keeper'
 import { RouteError } from './routes/route-error'
 
 const OPERATOR_ROLES = [OPERATOR_ROLE] as const
-
-const FreelancerWorkPage = lazy(() =>
-  import('./routes/job-posting/freelancer-work').then((m) => ({ default: m.Component })),
-)
-const FreelancerWork = () => (
-  <Suspense fallback={null}>
-    <FreelancerWorkPage />
-  </Suspense>
-)
 
 const placeholder = (name: keyof typeof import('./routes/simple-placeholders')) => async () => {
   const m = await import('./routes/simple-placeholders')
@@ -134,18 +124,24 @@ export const routes: RouteObject[] = [
         // clients and operators alike: "admin" here names the area, not the operator role.
         path: '/admin',
         element: (
-          // A freelancer meets their own work and "Start hiring" here, not a trip home.
-          <RequireAuth roles={POSTER_ROLES} denied={<FreelancerWork />}>
+          <RequireAuth>
             <Outlet />
           </RequireAuth>
         ),
         children: [
-          { path: paths.adminJobsManage.pattern, lazy: () => import('./routes/job-posting/manage') },
-          { path: paths.adminJobsCreate.pattern, lazy: () => import('./routes/job-posting/create') },
-          { path: paths.adminJobTemplates.pattern, lazy: () => import('./routes/job-posting/templates') },
-          { path: paths.adminApplicants.pattern, lazy: () => import('./routes/job-posting/applicants') },
-          { path: paths.adminJobEdit.pattern, lazy: () => import('./routes/job-posting/edit') },
-          { path: '*', lazy: () => import('./routes/not-found') },
+          {
+            // Clients and operators get the page; a freelancer meets their own work and "Start hiring" instead of
+            // a trip home (ADR 066). Lazy, so none of it is in the first download.
+            lazy: () => import('./routes/job-posting/freelancer-work'),
+            children: [
+              { path: paths.adminJobsManage.pattern, lazy: () => import('./routes/job-posting/manage') },
+              { path: paths.adminJobsCreate.pattern, lazy: () => import('./routes/job-posting/create') },
+              { path: paths.adminJobTemplates.pattern, lazy: () => import('./routes/job-posting/templates') },
+              { path: paths.adminApplicants.pattern, lazy: () => import('./routes/job-posting/applicants') },
+              { path: paths.adminJobEdit.pattern, lazy: () => import('./routes/job-posting/edit') },
+              { path: '*', lazy: () => import('./routes/not-found') },
+            ],
+          },
         ],
       },
       { path: '*', lazy: () => import('./routes/not-found') },

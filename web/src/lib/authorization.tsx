@@ -25,33 +25,25 @@ export function RequireAuth({
   children,
   roles,
   deniedText = ADMIN_ONLY_TEXT,
-  denied: deniedElement,
 }: {
   children: ReactNode
   roles?: readonly Role[]
   /** The toast for a signed-in user whose role is not in `roles`. */
   deniedText?: string
-  /**
-   * What a signed-in user whose role is not in `roles` sees here instead of being sent home (a freelancer on the
-   * poster pages: their work and "Start hiring"). Not for the applicants page, which keeps its own way out.
-   */
-  denied?: ReactNode
 }) {
   const { user } = useAuth()
   const location = useLocation()
   const applicantsOf = matchPath(paths.adminApplicants.pattern, location.pathname)?.params.id
   const denied = !!user && !!roles && !roles.includes(user.role)
-  const shown = denied && !applicantsOf && deniedElement !== undefined
   useEffect(() => {
     // sonner loads on demand: the guard is part of the first download (web/tooling/bundle-budget.test.ts).
-    if (denied && !applicantsOf && !shown)
+    if (denied && !applicantsOf)
       void import('sonner').then((m) => m.toast.info(deniedText, { id: 'admin-only' }))
-  }, [denied, applicantsOf, deniedText, shown])
+  }, [denied, applicantsOf, deniedText])
   if (!user) {
     const state: ReturnState = { from: location.pathname + location.search + location.hash }
     return <Navigate to={paths.login.href()} replace state={state} />
   }
-  if (shown) return <>{deniedElement}</>
   if (denied)
     return (
       <Navigate to={applicantsOf ? paths.jobDescription.href(applicantsOf) : paths.home.href()} replace />

@@ -1,4 +1,5 @@
-import { Link } from 'react-router'
+import { Link, matchPath, Navigate, Outlet, useLocation } from 'react-router'
+import { isPosterRole } from '@common/roles'
 import { ArrowRight, FileSignature, RefreshCw, Search } from 'lucide-react'
 import { EmptyState } from '@/components/empty-state'
 import { PageHeader } from '@/components/page-header'
@@ -13,10 +14,22 @@ import { StartHiringButton } from '@/features/users/components/start-hiring-butt
 import { useAuth } from '@/lib/auth'
 
 /**
- * What a freelancer finds behind "Admin Jobs" and the other poster pages (product.md §2 shows them to everyone): their
- * applications and contracts, and a one-click "Start hiring", instead of being sent home.
+ * The gate of the poster pages (/admin/jobs/…, /admin/job-templates): clients and operators get the page. A freelancer
+ * (product.md §2 shows them Admin Jobs too) finds their applications and contracts and a one-click "Start hiring",
+ * instead of being sent home (ADR 066); on a job's applicants page, where a notification may lead them, the job's own
+ * page (ADR 040).
  */
 export function Component() {
+  const { user } = useAuth()
+  const { pathname } = useLocation()
+  if (user && isPosterRole(user)) return <Outlet />
+  const applicantsOf = matchPath(paths.adminApplicants.pattern, pathname)?.params.id
+  if (applicantsOf) return <Navigate to={paths.jobDescription.href(applicantsOf)} replace />
+  return <FreelancerWork />
+}
+
+/** What a freelancer finds behind "Admin Jobs": their work, and the way to start hiring. */
+function FreelancerWork() {
   return (
     <div className="mx-auto flex w-full max-w-4xl flex-col gap-6">
       <title>Your work · Microlance</title>
