@@ -6,6 +6,7 @@ import {
   Camera,
   FileText,
   Flag,
+  Gavel,
   Landmark,
   LogOut,
   Pencil,
@@ -172,6 +173,12 @@ function ProfileSummary({
           // Operators' queues of reports and job posts held for review (ADR 056).
           <Link to={paths.adminReports.href()} className={itemClass} onClick={onNavigate}>
             <Flag aria-hidden /> {t('profile.reports')}
+          </Link>
+        ) : null}
+        {isOperator(user) ? (
+          // Operators decide disputes between clients and freelancers (ADR 058).
+          <Link to={paths.adminDisputes.href()} className={itemClass} onClick={onNavigate}>
+            <Gavel aria-hidden /> {t('profile.disputes')}
           </Link>
         ) : null}
         {target ? (
