@@ -152,8 +152,11 @@ export class ConfigError extends Error {}
 
 /** Reads and validates the environment; a bad value stops start-up with one clear line per problem. */
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  // An empty setting is unset, except ALERT_QUIET_HOURS, where empty means "no quiet hours" (DECISIONS.md).
+  const kept = (k: string, v: string | undefined) =>
+    v !== undefined && (v !== '' || k === 'ALERT_QUIET_HOURS')
   const parsed = ConfigSchema.safeParse(
-    Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== '')),
+    Object.fromEntries(Object.entries(env).filter(([k, v]) => kept(k, v))),
   )
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.') || 'config'}: ${i.message}`)
