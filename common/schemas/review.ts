@@ -47,6 +47,8 @@ export const ContractReviewState = z.object({
   ended: z.boolean(),
   /** When reviewing stops and unwritten reviews become visible; null before the contract ends. */
   windowEndsAt: z.string().nullable(),
+  /** The window is open now (by the shared clock). */
+  windowOpen: z.boolean(),
   /** The caller may write now: a party, ended, window open, not written yet. */
   canReview: z.boolean(),
   mine: ReviewDto.nullable(),

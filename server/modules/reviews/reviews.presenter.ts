@@ -27,6 +27,7 @@ export function presentState(
   return {
     ended: !!window,
     windowEndsAt: window ? window.endsAt.toISOString() : null,
+    windowOpen: !!window && window.open,
     canReview: !!window && window.open && !mine,
     mine: mine ? presentReview(mine) : null,
     theyWrote: !!theirs,

@@ -14,6 +14,7 @@ import { useAuth } from '@/lib/auth'
 import { openChatWindow } from '@/lib/chat-window'
 import { httpStatus } from '@/lib/errors'
 import { ReportButton } from '@/components/report-dialog'
+import { ProfileReputation } from '@/features/reviews/components/profile-reputation'
 import { ProfileSetup } from './profile-setup'
 
 /**
@@ -83,6 +84,7 @@ export function Component() {
       />
       {/* After signup: what is left to set up, until it is done or hidden. */}
       {isOwner ? <ProfileSetup user={user} /> : null}
+      <ProfileReputation handle={userId} id={user._id} />
       {isOwner ? <AppliedJobsTable /> : null}
       <section aria-labelledby="profile-posts" className="flex flex-col gap-4">
         <h2 id="profile-posts" className="text-lg font-semibold">

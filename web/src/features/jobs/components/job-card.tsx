@@ -2,6 +2,7 @@ import type { KeyboardEvent } from 'react'
 import { Link } from 'react-router'
 import { Building2, CalendarClock, MapPin, Users } from 'lucide-react'
 import { formatRupees } from '@common/money'
+import { ClientTrustMarks } from '@/components/trust-marks'
 import { Badge } from '@/components/ui/badge'
 import { Skeleton } from '@/components/ui/skeleton'
 import { paths } from '@/config/paths'
@@ -160,6 +161,7 @@ export function JobCard({
               {job.created_by.fullname}
             </Link>
           </span>
+          <ClientTrustMarks trust={job.clientTrust} className="justify-end" />
           <span className="inline-flex items-center gap-1">
             <Users className="size-3.5" aria-hidden />
             {job.applicationCount} applied

@@ -25,6 +25,7 @@ import { Skeleton } from '@/components/ui/skeleton'
 import { StatusBadge } from '@/components/status-badge'
 import { ReportButton } from '@/components/report-dialog'
 import { ModerationNotice } from '@/components/moderation-notice'
+import { ClientTrustMarks } from '@/components/trust-marks'
 import { paths } from '@/config/paths'
 import { useAuth } from '@/lib/auth'
 import { openChatWindow } from '@/lib/chat-window'
@@ -305,6 +306,7 @@ export function JobDetail({
               <span className="block text-xs text-muted-foreground">View profile</span>
             </span>
           </Link>
+          <ClientTrustMarks trust={job.clientTrust} className="mt-2" />
           {user && user._id !== job.created_by._id ? (
             <Button
               variant="outline"

@@ -1,4 +1,140 @@
-/** The contract page's reviews section (ADR 055). Not built yet: draws nothing. */
-export function ContractReviews(_props: { contractId: string }) {
-  return null
+import { useId, useState, type FormEvent } from 'react'
+import { AlertTriangle, Star } from 'lucide-react'
+import { toast } from 'sonner'
+import { REVIEW, ReviewBody } from '@common/schemas/review'
+import { Button } from '@/components/ui/button'
+import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card'
+import { Label } from '@/components/ui/label'
+import { Skeleton } from '@/components/ui/skeleton'
+import { Spinner } from '@/components/ui/spinner'
+import { Textarea } from '@/components/ui/textarea'
+import { errorText, httpStatus } from '@/lib/errors'
+import { toastError } from '@/lib/toast-error'
+import { useContractReviews, useWriteReview } from '../api/reviews'
+import { formatDay } from '../lib/format'
+import { ReviewItem } from './review-item'
+import { StarPicker } from './stars'
+
+/**
+ * The contract page's reviews section (ADR 055, 060): once the contract has ended, each side rates the other 1–5
+ * stars with a few words; the other side's review shows only once both wrote or the review time ended.
+ */
+export function ContractReviews({ contractId }: { contractId: string }) {
+  const q = useContractReviews(contractId)
+  if (q.isPending)
+    return (
+      <div aria-busy="true" aria-label="Loading reviews">
+        <Skeleton className="h-24 w-full rounded-2xl" />
+      </div>
+    )
+  if (q.isError) {
+    // The contract's own section says when the contract is missing or not the reader's.
+    const s = httpStatus(q.error)
+    if (s === 403 || s === 404) return null
+    return (
+      <Card>
+        <CardContent className="flex flex-wrap items-center gap-3 py-4 text-sm">
+          <AlertTriangle className="size-4 text-amber-600" aria-hidden />
+          {errorText(q.error, 'Could not load the reviews.')}
+          <Button size="sm" variant="outline" onClick={() => void q.refetch()}>
+            Try again
+          </Button>
+        </CardContent>
+      </Card>
+    )
+  }
+  const s = q.data
+  if (!s.ended) return null
+  const until = s.windowEndsAt ? formatDay(s.windowEndsAt) : ''
+
+  return (
+    <Card role="region" aria-labelledby="contract-reviews-title">
+      <CardHeader>
+        <CardTitle id="contract-reviews-title" className="flex items-center gap-2">
+          <Star className="size-4 text-amber-500" aria-hidden /> Reviews
+        </CardTitle>
+        {s.canReview ? (
+          <p className="text-sm text-muted-foreground">
+            Rate working together by {until}. Neither of you sees the other&rsquo;s review until both have
+            written or that day has passed.
+          </p>
+        ) : null}
+      </CardHeader>
+      <CardContent className="flex flex-col gap-4">
+        {s.canReview ? <ReviewForm contractId={contractId} /> : null}
+        {s.mine ? <ReviewItem review={s.mine} heading="Your review" /> : null}
+        {s.theirs ? (
+          <ReviewItem review={s.theirs} heading="Their review" />
+        ) : (
+          <p className="rounded-xl border border-dashed p-3 text-sm text-muted-foreground" role="status">
+            {!s.windowOpen
+              ? 'The time to review this contract has ended.'
+              : s.theyWrote && !s.mine
+                ? `They have reviewed you. Write yours to see it, or it appears on ${until}.`
+                : s.theyWrote
+                  ? `Their review appears on ${until}.`
+                  : `Their review appears when they write theirs or on ${until}.`}
+          </p>
+        )}
+      </CardContent>
+    </Card>
+  )
+}
+
+function ReviewForm({ contractId }: { contractId: string }) {
+  const id = useId()
+  const [rating, setRating] = useState(0)
+  const [text, setText] = useState('')
+  const [errors, setErrors] = useState<{ rating?: string; text?: string }>({})
+  const write = useWriteReview(contractId)
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault()
+    const parsed = ReviewBody.safeParse({ rating: rating || undefined, text })
+    if (!parsed.success) {
+      const next: typeof errors = {}
+      for (const issue of parsed.error.issues) next[issue.path[0] as 'rating' | 'text'] ??= issue.message
+      setErrors(next)
+      return
+    }
+    setErrors({})
+    write.mutate(parsed.data, {
+      onSuccess: (a) => toast.success(a.message),
+      onError: (err) => toastError(err, 'Could not post your review.'),
+    })
+  }
+
+  return (
+    <form onSubmit={submit} noValidate className="flex flex-col gap-3" aria-label="Write your review">
+      <div>
+        <StarPicker name={`${id}-rating`} value={rating} onChange={setRating} invalid={!!errors.rating} />
+        {errors.rating ? (
+          <p className="mt-1 text-sm text-destructive" role="alert">
+            {errors.rating}
+          </p>
+        ) : null}
+      </div>
+      <div className="flex flex-col gap-1.5">
+        <Label htmlFor={`${id}-text`}>Your review</Label>
+        <Textarea
+          id={`${id}-text`}
+          value={text}
+          onChange={(e) => setText(e.target.value)}
+          maxLength={REVIEW.textMax}
+          rows={4}
+          placeholder="How was working together?"
+          aria-invalid={!!errors.text || undefined}
+          aria-describedby={errors.text ? `${id}-text-error` : undefined}
+        />
+        {errors.text ? (
+          <p id={`${id}-text-error`} className="text-sm text-destructive" role="alert">
+            {errors.text}
+          </p>
+        ) : null}
+      </div>
+      <Button type="submit" className="self-start" disabled={write.isPending}>
+        {write.isPending ? <Spinner /> : null} Post review
+      </Button>
+    </form>
+  )
 }

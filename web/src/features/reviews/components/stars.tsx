@@ -1,0 +1,69 @@
+import { Star } from 'lucide-react'
+import { cn } from '@/lib/utils'
+import { STAR_WORDS } from '../lib/format'
+
+/** A rating shown as five stars, read out as "4 out of 5 stars". */
+export function Stars({ rating, className }: { rating: number; className?: string }) {
+  return (
+    <span
+      className={cn('inline-flex items-center gap-0.5', className)}
+      role="img"
+      aria-label={`${rating} out of 5 stars`}
+    >
+      {[1, 2, 3, 4, 5].map((i) => (
+        <Star
+          key={i}
+          className={cn('size-4', i <= rating ? 'fill-amber-400 text-amber-400' : 'text-slate-300')}
+          aria-hidden
+        />
+      ))}
+    </span>
+  )
+}
+
+/**
+ * The 1–5 star picker: a native radio group (arrow keys move between stars, Tab enters and leaves it), each star a
+ * labelled radio drawn as a star.
+ */
+export function StarPicker({
+  value,
+  onChange,
+  name,
+  invalid,
+}: {
+  value: number
+  onChange: (n: number) => void
+  name: string
+  invalid?: boolean
+}) {
+  return (
+    <fieldset aria-invalid={invalid || undefined}>
+      <legend className="mb-1.5 text-sm font-medium">Rating</legend>
+      <div className="flex items-center gap-1">
+        {[1, 2, 3, 4, 5].map((i) => (
+          <label
+            key={i}
+            className="cursor-pointer rounded-md p-1 has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-ring"
+          >
+            <input
+              type="radio"
+              name={name}
+              value={i}
+              checked={value === i}
+              onChange={() => onChange(i)}
+              className="sr-only"
+              aria-label={`${i} ${i === 1 ? 'star' : 'stars'}: ${STAR_WORDS[i - 1]}`}
+            />
+            <Star
+              className={cn('size-7', i <= value ? 'fill-amber-400 text-amber-400' : 'text-slate-300')}
+              aria-hidden
+            />
+          </label>
+        ))}
+        <span className="ml-2 text-sm text-muted-foreground" aria-hidden>
+          {value ? STAR_WORDS[value - 1] : 'Choose 1 to 5 stars'}
+        </span>
+      </div>
+    </fieldset>
+  )
+}
