@@ -176,6 +176,13 @@ export const WRITE_DROPS: Record<string, (req: Req) => Drop> = {
   // Payout details show in no cached answer.
   'PUT /api/v1/payouts/account': nothing,
   'POST /api/v1/payouts/webhook': nothing,
+  // Saved searches and the applicant choice show in no cached answer; an alert's notification drops the person's
+  // notifications through its realtime event.
+  'POST /api/v1/alerts': nothing,
+  'PATCH /api/v1/alerts/:id': nothing,
+  'DELETE /api/v1/alerts/:id': nothing,
+  'PUT /api/v1/alerts/applicants': nothing,
+  'POST /api/v1/alerts/unsubscribe': nothing,
   'POST /api/v1/chat/send': (req) => {
     const to = bodyField(req, 'receiver')
     return [tag.chat(req.user!.id), ...(to ? [tag.chat(to), tag.notifications(to)] : [])]

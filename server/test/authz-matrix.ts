@@ -1,3 +1,4 @@
+import crypto from 'node:crypto'
 import { sql } from 'drizzle-orm'
 import type { Kit, Persona, Req, RouteKey, Who } from './authz-fixtures'
 import { financialYearOf } from '@common/financial-year'
@@ -65,6 +66,26 @@ const sharedContractId = async (k: Kit): Promise<string> => {
     url: `/api/v1/contracts?jobId=${k.fx.job._id}`,
   })
   return JSON.parse(res.body).contracts[0]._id
+}
+
+/** A saved search of `freelancer` (the owner in FREELANCER_SIDE rows). */
+const savedSearchOf = async (k: Kit): Promise<string> => {
+  const res = await injectAs(k.ctx.app, k.s.freelancer, {
+    method: 'POST',
+    url: '/api/v1/alerts',
+    payload: { q: `matrix ${rnd()}`, frequency: 'instant' },
+  })
+  return JSON.parse(res.body).alert._id
+}
+
+/** An unsubscribe token as an alert mail carries it (only its hash is stored). */
+const unsubscribeToken = async (k: Kit): Promise<string> => {
+  const token = `matrix_${rnd()}${rnd()}${rnd()}`
+  const hash = crypto.createHash('sha256').update(token).digest('hex')
+  await k.ctx.database.db.execute(
+    sql`insert into alert_unsubscribe_tokens (token_hash, user_id, label) values (${hash}, ${k.s.freelancer.user._id}::uuid, 'matrix')`,
+  )
+  return token
 }
 
 /** An operator (the 'admin' role) of this kit, made once: the owner of the operators' routes. */
@@ -694,6 +715,46 @@ export const MATRIX: Row[] = [
   // Payments, under both bases
   ...paymentRows('/api/payments'),
   ...paymentRows('/api/v1/payments'),
+
+  // Saved searches and job alerts (ADR 064): each person their own; the unsubscribe link needs no session.
+  { route: 'GET /api/v1/alerts', expect: SIGNED_IN(200), request: () => ({}) },
+  {
+    route: 'POST /api/v1/alerts',
+    expect: SIGNED_IN(201),
+    fresh: true,
+    request: () => ({ body: { q: `matrix ${rnd()}`, frequency: 'daily' } }),
+  },
+  {
+    route: 'PATCH /api/v1/alerts/:id',
+    who: FREELANCER_SIDE,
+    expect: OWNER_ONLY(200),
+    fresh: true,
+    request: async (k) => ({ params: { id: await savedSearchOf(k) }, body: { frequency: 'weekly' } }),
+  },
+  {
+    route: 'DELETE /api/v1/alerts/:id',
+    who: FREELANCER_SIDE,
+    expect: OWNER_ONLY(200),
+    fresh: true,
+    request: async (k) => ({ params: { id: await savedSearchOf(k) } }),
+  },
+  {
+    route: 'PUT /api/v1/alerts/applicants',
+    expect: SIGNED_IN(200),
+    request: () => ({ body: { frequency: 'daily' } }),
+  },
+  {
+    route: 'GET /api/v1/alerts/unsubscribe',
+    expect: ALL(200),
+    fresh: true,
+    request: async (k) => ({ query: { token: await unsubscribeToken(k) } }),
+  },
+  {
+    route: 'POST /api/v1/alerts/unsubscribe',
+    expect: ALL(200),
+    fresh: true,
+    request: async (k) => ({ query: { token: await unsubscribeToken(k) } }),
+  },
 
   // Payout details (ADR 049): everyone signed in has their own; only operators read someone else's.
   { route: 'GET /api/v1/payouts/account', expect: SIGNED_IN(200), request: () => ({}) },
