@@ -7,6 +7,7 @@ export function Component() {
   return (
     <div className="mx-auto w-full max-w-xl py-6">
       <title>Unsubscribe · Microlance</title>
+      <h1 className="sr-only">Unsubscribe from job alerts</h1>
       <UnsubscribeResult token={params.get('token') ?? ''} />
     </div>
   )
