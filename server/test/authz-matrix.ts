@@ -403,7 +403,7 @@ export const MATRIX: Row[] = [
   {
     route: 'PATCH /api/v1/user/preferences',
     expect: SIGNED_IN(200),
-    request: () => ({ payload: { language: 'en-IN' } }),
+    request: () => ({ body: { language: 'en-IN' } }),
   },
   {
     route: 'GET /api/v1/user/m/:userId',
