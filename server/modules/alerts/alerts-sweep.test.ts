@@ -332,7 +332,7 @@ describe.skipIf(!process.env.DATABASE_URL)('two instances (needs DATABASE_URL)',
       const f = await saver({ q: word, frequency: 'instant' })
       await postJob(ctx.app, client, { title: `${word} raced` })
       const results = await Promise.all([sweepOf(ctx).run(), sweepOf(second).run()])
-      await second.app.outbox.settled()
+      await Promise.all([ctx.app.outbox.settled(), second.app.outbox.settled()])
       const all = [...ctx.sink.mails, ...second.sink.mails].filter(
         (m) => m.to.includes(f.user.email.toLowerCase()) && m.raw.includes('raced'),
       )
