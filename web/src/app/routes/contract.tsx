@@ -1,5 +1,6 @@
 import { useParams } from 'react-router'
 import { ContractDelivery } from '@/features/delivery/components/contract-delivery'
+import { HireCard } from '@/features/payments/components/hires-panel'
 import { ContractDispute } from '@/features/disputes/components/contract-dispute'
 import { ContractReviews } from '@/features/reviews/components/contract-reviews'
 
@@ -11,7 +12,12 @@ export function Component() {
   const { id = '' } = useParams()
   return (
     <div className="mx-auto w-full max-w-4xl space-y-6">
-      <ContractDelivery contractId={id} />
+      <ContractDelivery
+        contractId={id}
+        escrow={(contract, viewerId) => (
+          <HireCard contract={contract} viewer={{ _id: viewerId }} onContractPage />
+        )}
+      />
       <ContractDispute contractId={id} />
       <ContractReviews contractId={id} />
     </div>

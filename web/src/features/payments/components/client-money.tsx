@@ -49,7 +49,10 @@ function ContractItem({ contract, year }: { contract: ContractDetail; year: stri
             {contract.jobTitle}
           </Link>
           <span className="block text-xs text-muted-foreground">
-            {contract.freelancer?.fullname ?? 'Freelancer'} · hired {formatDate(contract.createdAt)}
+            {contract.freelancer?.fullname ?? 'Freelancer'} · hired {formatDate(contract.createdAt)} ·{' '}
+            <Link to={paths.contract.href(contract._id)} className="text-primary hover:underline">
+              Contract
+            </Link>
           </span>
         </div>
         <StatusBadge status={escrow.fundStatus} />

@@ -1,10 +1,12 @@
 import { useState } from 'react'
+import { Link } from 'react-router'
 import { Banknote, HandCoins, Undo2 } from 'lucide-react'
 import { toast } from 'sonner'
 import { formatRupees } from '@common/money'
 import { StatusBadge } from '@/components/status-badge'
 import { Button } from '@/components/ui/button'
 import { Skeleton } from '@/components/ui/skeleton'
+import { paths } from '@/config/paths'
 import { toastError } from '@/lib/toast-error'
 import { useRefundPayment, useReleasePayment } from '../api/escrow-actions'
 import { useContract } from '../api/get-contract'
@@ -49,7 +51,16 @@ function Figure({ label, value }: { label: string; value: string }) {
 type Dialog = 'fund' | 'release' | 'refund' | null
 
 /** One hire: who, its own escrow, and the money actions that fit its state as buttons (ADR 048). */
-export function HireCard({ contract, viewer }: { contract: Contract; viewer: PaymentViewer }) {
+export function HireCard({
+  contract,
+  viewer,
+  onContractPage,
+}: {
+  contract: Contract
+  viewer: PaymentViewer
+  /** On /contracts/:id itself: no link to the page. */
+  onContractPage?: boolean
+}) {
   const job = pricedContract(contract)
   const checkout = useCheckout(job, contract._id)
   const release = useReleasePayment()
@@ -91,7 +102,14 @@ export function HireCard({ contract, viewer }: { contract: Contract; viewer: Pay
           {isClient ? name : (contract.client?.fullname ?? 'Client')}
           {active ? null : <span className="ml-2 text-xs font-normal text-muted-foreground">Ended</span>}
         </h3>
-        <StatusBadge status={escrow.fundStatus} />
+        <div className="flex items-center gap-2">
+          {onContractPage ? null : (
+            <Link to={paths.contract.href(contract._id)} className="text-xs text-primary hover:underline">
+              Contract
+            </Link>
+          )}
+          <StatusBadge status={escrow.fundStatus} />
+        </div>
       </div>
       <dl className="grid grid-cols-3 gap-x-4 gap-y-2">
         <Figure label="Funded" value={formatRupees(escrow.funded)} />
