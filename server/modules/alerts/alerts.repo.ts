@@ -39,6 +39,40 @@ export interface ApplicantRow {
   applicantName: string
 }
 
+/**
+ * Every (due search, new job) pair in one statement (ADR 064): new jobs and due searches meet on a key —
+ * a word of the search's text query, else its category, state or payment type, else '*' — by a hash join, and
+ * only those candidate pairs are checked against every filter and the full text query. `due` selects the
+ * searches (alias s); a job is new to a search when created after its cursor and no later than `bound`.
+ */
+export const matchSql = (due: SQL, bound: string) => sql`
+      with s as materialized (
+        select id, user_id, cursor_at, category, state, payment_type, min_budget_paise, query_ts, match_keys
+          from saved_searches s where ${due}),
+      nj as materialized (
+        select j.id, j.created_at, j.created_by, j.category, j.location_preference, j.payment_type, j.total_paise,
+               j.search_vector
+          from jobs j
+         where j.created_at > (select min(cursor_at) from s) and j.created_at <= ${bound}::timestamptz
+           and ${alertableJob('j')}),
+      jk as materialized (
+        select nj.*, k.key
+          from nj cross join lateral unnest(
+            array['*', 'c:' || nj.category, 's:' || nj.location_preference, 'p:' || nj.payment_type]
+            || array(select 'w:' || l from unnest(tsvector_to_array(nj.search_vector)) l)) as k(key)),
+      sk as materialized (
+        select s.*, s.query_ts::tsquery as tsq, k.key from s cross join lateral unnest(s.match_keys) as k(key))
+      select sk.id as "searchId", sk.user_id as "userId", sk.cursor_at::text as "cursorAt",
+             jk.id as "jobId"
+        from sk join jk on jk.key = sk.key
+       where jk.created_at > sk.cursor_at
+         and jk.created_by <> sk.user_id
+         and (sk.category is null or jk.category = sk.category)
+         and (sk.state is null or jk.location_preference = sk.state)
+         and (sk.payment_type is null or jk.payment_type = sk.payment_type)
+         and (sk.min_budget_paise is null or jk.total_paise >= sk.min_budget_paise)
+         and (sk.tsq is null or jk.search_vector @@ sk.tsq)`
+
 export const alertsRepo = {
   async ofUser(db: Executor, userId: string): Promise<SavedSearchRow[]> {
     return db
@@ -122,42 +156,14 @@ export const alertsRepo = {
     sql`(select user_id from alert_deliveries where sent_at >= ${since.toISOString()}::timestamptz
           group by user_id having count(*) >= ${max})`,
 
-  /**
-   * Every (due search, new job) pair in one statement (ADR 064): new jobs and due searches meet on a key —
-   * a word of the search's text query, else its category, state or payment type, else '*' — by a hash join, and
-   * only those candidate pairs are checked against every filter and the full text query. `due` selects the
-   * searches (alias s); a job is new to a search when created after its cursor and no later than `bound`.
-   */
   async match(db: Executor, due: SQL, bound: string): Promise<MatchRow[]> {
-    const res = await db.execute(sql`
-      with s as materialized (
-        select id, user_id, cursor_at, category, state, payment_type, min_budget_paise, query_ts, match_keys
-          from saved_searches s where ${due}),
-      nj as materialized (
-        select j.id, j.created_at, j.created_by, j.category, j.location_preference, j.payment_type, j.total_paise,
-               j.search_vector
-          from jobs j
-         where j.created_at > (select min(cursor_at) from s) and j.created_at <= ${bound}::timestamptz
-           and ${alertableJob('j')}),
-      jk as (
-        select nj.id as job_id, k.key
-          from nj cross join lateral unnest(
-            array['*', 'c:' || nj.category, 's:' || nj.location_preference, 'p:' || nj.payment_type]
-            || array(select 'w:' || l from unnest(tsvector_to_array(nj.search_vector)) l)) as k(key)),
-      sk as (select s.id as search_id, k.key from s cross join lateral unnest(s.match_keys) as k(key)),
-      pairs as (select distinct sk.search_id, jk.job_id from sk join jk on jk.key = sk.key)
-      select s.id as "searchId", s.user_id as "userId", s.cursor_at::text as "cursorAt", nj.id as "jobId"
-        from pairs
-        join s on s.id = pairs.search_id
-        join nj on nj.id = pairs.job_id
-       where nj.created_at > s.cursor_at
-         and nj.created_by <> s.user_id
-         and (s.category is null or nj.category = s.category)
-         and (s.state is null or nj.location_preference = s.state)
-         and (s.payment_type is null or nj.payment_type = s.payment_type)
-         and (s.min_budget_paise is null or nj.total_paise >= s.min_budget_paise)
-         and (s.query_ts is null or nj.search_vector @@ s.query_ts::tsquery)`)
-    return res.rows as unknown as MatchRow[]
+    const res = await db.execute(matchSql(due, bound))
+    // A search whose several words are all in a job meets it on each: one pair each, kept here (no sort in SQL).
+    const seen = new Set<string>()
+    return (res.rows as unknown as MatchRow[]).filter((r) => {
+      const k = `${r.searchId}:${r.jobId}`
+      return !seen.has(k) && !!seen.add(k)
+    })
   },
 
   /** Locks the searches and answers whether each cursor is still what the match read (nobody sent them since). */
