@@ -98,14 +98,15 @@ function ReviewForm({ contractId }: { contractId: string }) {
       return
     }
     setErrors({})
-    write.mutate(parsed.data, {
-      onSuccess: (a) => toast.success(a.message),
-      onError: (err) => toastError(err, 'Could not post your review.'),
-    })
+    // A promise, not mutate's callbacks: the form unmounts as soon as the answer says it is written.
+    write.mutateAsync(parsed.data).then(
+      (a) => toast.success(a.message),
+      (err) => toastError(err, 'Could not post your review.'),
+    )
   }
 
   return (
-    <form onSubmit={submit} noValidate className="flex flex-col gap-3" aria-label="Write your review">
+    <form onSubmit={submit} noValidate className="flex flex-col gap-3" aria-label="Write a review">
       <div>
         <StarPicker name={`${id}-rating`} value={rating} onChange={setRating} invalid={!!errors.rating} />
         {errors.rating ? (

@@ -43,7 +43,7 @@ export function StarPicker({
         {[1, 2, 3, 4, 5].map((i) => (
           <label
             key={i}
-            className="cursor-pointer rounded-md p-1 has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-ring"
+            className="relative cursor-pointer rounded-md p-1 has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-ring"
           >
             <input
               type="radio"
@@ -51,11 +51,14 @@ export function StarPicker({
               value={i}
               checked={value === i}
               onChange={() => onChange(i)}
-              className="sr-only"
+              className="absolute inset-0 size-full cursor-pointer opacity-0"
               aria-label={`${i} ${i === 1 ? 'star' : 'stars'}: ${STAR_WORDS[i - 1]}`}
             />
             <Star
-              className={cn('size-7', i <= value ? 'fill-amber-400 text-amber-400' : 'text-slate-300')}
+              className={cn(
+                'pointer-events-none size-7',
+                i <= value ? 'fill-amber-400 text-amber-400' : 'text-slate-300',
+              )}
               aria-hidden
             />
           </label>
