@@ -92,8 +92,10 @@ test('a client posts a job in every payment model and from a template, edits one
   await expect(publish).toBeEnabled()
   await publish.click()
   await toasts.expect('Please fill all required fields', 'error')
-  await expect(main(page).getByRole('alert')).toHaveText('Please fill all required fields')
-  await expect(main(page).getByText('Title is required')).toBeVisible()
+  // The summary, and each field's own message beside it: all announced (role=alert).
+  const summary = main(page).getByRole('alert').filter({ hasText: 'Please fill all required fields' })
+  await expect(summary).toHaveText('Please fill all required fields')
+  await expect(main(page).getByRole('alert').filter({ hasText: 'Title is required' })).toBeVisible()
   // The chosen type's amount is marked at the same time, not after the title and description are filled.
   await expect(main(page).getByText('Enter an amount above ₹0 for a one-time job')).toBeVisible()
   await expect(main(page).getByLabel('Amount (₹)')).toHaveAttribute('aria-invalid', 'true')
@@ -102,7 +104,7 @@ test('a client posts a job in every payment model and from a template, edits one
   // --- One-time: the numeric rule blocks letters (typed or pasted), the total follows the amount -----------
   const oneTimeTitle = 'Landing page for an organic tea brand from Assam'
   await main(page).getByLabel('Title', { exact: true }).fill(oneTimeTitle)
-  await expect(main(page).getByRole('alert')).toHaveCount(0)
+  await expect(summary).toHaveCount(0)
   await main(page)
     .getByLabel('Description', { exact: true })
     .fill('A one-page site with our story, three teas, a WhatsApp order button and UPI details.')
