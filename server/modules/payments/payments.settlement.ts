@@ -56,7 +56,8 @@ export function paymentSettlement(
     const all = await contractsRepo.ofJob(tx, job.id, true)
     // A contract in dispute keeps its escrow until the dispute ends: the job cannot be closed, archived or deleted.
     for (const c of all)
-      if (c.frozenAt && inEscrowPaise(await ledgerRepo.forScope(tx, hireOf(job, c).scope)) > 0) throw disputed()
+      if (c.frozenAt && inEscrowPaise(await ledgerRepo.forScope(tx, hireOf(job, c).scope)) > 0)
+        throw disputed()
     const hires = all.map((c) => hireOf(job, c))
     if (!all.some((c) => c.holdsJobEscrow)) hires.push(hireOf(job, null))
     let total = 0
