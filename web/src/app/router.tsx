@@ -9,6 +9,28 @@ import { RouteError } from './routes/route-error'
 
 const OPERATOR_ROLES = [OPERATOR_ROLE] as const
 
+/** A page for signed-in people only (RequireAuth sends visitors to sign in and back). */
+const signedIn = (path: string, lazy: RouteObject['lazy']): RouteObject => ({
+  path,
+  element: (
+    <RequireAuth>
+      <Outlet />
+    </RequireAuth>
+  ),
+  children: [{ index: true, lazy }],
+})
+
+/** A page for the operator role (`admin`) only. */
+const operatorOnly = (path: string, lazy: RouteObject['lazy']): RouteObject => ({
+  path,
+  element: (
+    <RequireAuth roles={OPERATOR_ROLES} deniedText={OPERATOR_ONLY_TEXT}>
+      <Outlet />
+    </RequireAuth>
+  ),
+  children: [{ index: true, lazy }],
+})
+
 const placeholder = (name: keyof typeof import('./routes/simple-placeholders')) => async () => {
   const m = await import('./routes/simple-placeholders')
   return { Component: m[name] }
@@ -29,96 +51,24 @@ export const routes: RouteObject[] = [
       { path: paths.login.pattern, lazy: () => import('./routes/auth/login') },
       { path: paths.signup.pattern, lazy: () => import('./routes/auth/signup') },
       { path: paths.profile.pattern, lazy: () => import('./routes/profile') },
-      {
-        path: paths.skills.pattern,
-        element: (
-          <RequireAuth>
-            <Outlet />
-          </RequireAuth>
-        ),
-        children: [{ index: true, lazy: () => import('./routes/skills') }],
-      },
+      signedIn(paths.skills.pattern, () => import('./routes/skills')),
       { path: paths.jobDescription.pattern, lazy: () => import('./routes/description') },
-      {
-        path: paths.earnings.pattern,
-        element: (
-          <RequireAuth>
-            <Outlet />
-          </RequireAuth>
-        ),
-        children: [{ index: true, lazy: () => import('./routes/earnings') }],
-      },
+      signedIn(paths.earnings.pattern, () => import('./routes/earnings')),
       { path: paths.explore.pattern, lazy: () => import('./routes/explore') },
       { path: paths.search.pattern, lazy: () => import('./routes/search') },
-      {
-        path: paths.posts.pattern,
-        element: (
-          <RequireAuth>
-            <Outlet />
-          </RequireAuth>
-        ),
-        children: [{ index: true, lazy: () => import('./routes/my-posts') }],
-      },
+      signedIn(paths.posts.pattern, () => import('./routes/my-posts')),
       { path: paths.feed.pattern, lazy: () => import('./routes/feed') },
-      {
-        path: paths.payoutSettings.pattern,
-        element: (
-          <RequireAuth>
-            <Outlet />
-          </RequireAuth>
-        ),
-        children: [{ index: true, lazy: () => import('./routes/settings/payouts') }],
-      },
-      {
-        path: paths.alertSettings.pattern,
-        element: (
-          <RequireAuth>
-            <Outlet />
-          </RequireAuth>
-        ),
-        children: [{ index: true, lazy: () => import('./routes/settings/alerts') }],
-      },
+      signedIn(paths.payoutSettings.pattern, () => import('./routes/settings/payouts')),
+      signedIn(paths.alertSettings.pattern, () => import('./routes/settings/alerts')),
       { path: paths.alertsUnsubscribe.pattern, lazy: () => import('./routes/alerts-unsubscribe') },
       { path: paths.chat.pattern, lazy: () => import('./routes/chat/index') },
       { path: paths.conversation.pattern, lazy: () => import('./routes/chat/conversation') },
       { path: paths.experiencesCreate.pattern, lazy: placeholder('ExperiencesCreatePlaceholder') },
-      {
-        path: paths.contract.pattern,
-        element: (
-          <RequireAuth>
-            <Outlet />
-          </RequireAuth>
-        ),
-        children: [{ index: true, lazy: () => import('./routes/contract') }],
-      },
-      {
-        path: paths.adminDisputes.pattern,
-        element: (
-          <RequireAuth roles={OPERATOR_ROLES} deniedText={OPERATOR_ONLY_TEXT}>
-            <Outlet />
-          </RequireAuth>
-        ),
-        children: [{ index: true, lazy: () => import('./routes/admin-disputes') }],
-      },
-      {
-        path: paths.adminReports.pattern,
-        element: (
-          <RequireAuth roles={OPERATOR_ROLES} deniedText={OPERATOR_ONLY_TEXT}>
-            <Outlet />
-          </RequireAuth>
-        ),
-        children: [{ index: true, lazy: () => import('./routes/admin-reports') }],
-      },
-      {
-        // The operator role's money page (ADR 053), beside the poster's /admin area: operators only.
-        path: paths.adminMoney.pattern,
-        element: (
-          <RequireAuth roles={OPERATOR_ROLES} deniedText={OPERATOR_ONLY_TEXT}>
-            <Outlet />
-          </RequireAuth>
-        ),
-        children: [{ index: true, lazy: () => import('./routes/admin-money') }],
-      },
+      signedIn(paths.contract.pattern, () => import('./routes/contract')),
+      operatorOnly(paths.adminDisputes.pattern, () => import('./routes/admin-disputes')),
+      operatorOnly(paths.adminReports.pattern, () => import('./routes/admin-reports')),
+      // The operator role's money page (ADR 053), beside the poster's /admin area: operators only.
+      operatorOnly(paths.adminMoney.pattern, () => import('./routes/admin-money')),
       {
         // The /admin URLs (product.md §3) are the poster's job-posting area (post, manage, applicants), open to
         // clients and operators alike: "admin" here names the area, not the operator role.
