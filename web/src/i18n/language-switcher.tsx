@@ -2,8 +2,22 @@ import { useState } from 'react'
 import { LANGUAGES, type Language } from '@common/languages'
 import { cn } from '@/lib/utils'
 import { toastError } from '@/lib/toast-error'
-import { useLanguage, useT } from '.'
-import { chooseLanguage } from './keeper'
+import type { User } from '@common/schemas/user'
+import { api } from '@/lib/api-client'
+import { authStore } from '@/lib/auth'
+import { rememberLanguage, setLanguage, useLanguage, useT } from '.'
+
+/** The person chose `language` (the switcher): the app changes at once, the cookie and the account remember it. */
+async function chooseLanguage(language: Language): Promise<void> {
+  await setLanguage(language)
+  rememberLanguage(language)
+  const user = authStore.getState().user
+  if (!user || user.language === language) return
+  const res = await api.patch<{ success: boolean; user?: User }>('/user/preferences', { language })
+  // The session's copy of the user (and the stored one) now says so too; the language is shown nowhere else.
+  if (res.data.user && authStore.getState().user?.userId === res.data.user.userId)
+    authStore.setUser(res.data.user)
+}
 
 /** Each language named in itself, as switchers do, so a reader finds theirs whatever the page is in. */
 const NAMES: Record<Language, { label: string; lang: string }> = {
