@@ -161,7 +161,7 @@ function ProfileSummary({
           <Landmark aria-hidden /> {t('profile.payoutDetails')}
         </Link>
         <Link to={paths.alertSettings.href()} className={itemClass} onClick={onNavigate}>
-          <BellRing aria-hidden /> Job alerts
+          <BellRing aria-hidden /> {t('profile.jobAlerts')}
         </Link>
         {isOperator(user) ? (
           // Operators' own page: the reconciliation and money out that needs a hand (ADR 053).
