@@ -2,6 +2,7 @@ import { and, desc, eq, gte, isNull, lte, sql, type SQL } from 'drizzle-orm'
 import type { Executor } from '../../db/client'
 import { jobs } from '../../db/schema'
 import { fromJobs, jobViewFields, toJobView, type JobView } from './jobs.repo'
+import { clientTrustScoreSql } from '../reviews/reputation'
 
 /** Filters of the job browser (GET /job/get) and the poster's own list (GET /job/getadminjobs). */
 export interface FeedFilters {
@@ -111,7 +112,7 @@ function conditions(f: FeedFilters, segment: Part | undefined, text: FeedText | 
   let q: (() => SQL) | null = null
   if (text?.mode === 'trgm') {
     parts.push({ key: 'trgm', sql: () => sql`${ph('raw')} <% ${jobs.title}`, values: { raw: text.raw } })
-    rank = () => sql`word_similarity(${ph('raw')}, ${jobs.title})`
+    rank = () => trusted(sql`word_similarity(${ph('raw')}, ${jobs.title})`)
   } else if (text) {
     const query = () => sql`to_tsquery('english', ${ph('tsquery')})`
     q = query
@@ -120,7 +121,7 @@ function conditions(f: FeedFilters, segment: Part | undefined, text: FeedText | 
       sql: () => sql`${searchVector} @@ ${query()}`,
       values: { tsquery: text.tsquery },
     })
-    rank = () => sql`ts_rank('{0.1, 0.2, 0.4, 1.0}', ${searchVector}, ${query()})`
+    rank = () => trusted(sql`ts_rank('{0.1, 0.2, 0.4, 1.0}', ${searchVector}, ${query()})`)
   }
   const values: Record<string, unknown> = f.viewerId ? { viewerId: f.viewerId } : {}
   for (const p of parts) Object.assign(values, p.values)
@@ -149,6 +150,15 @@ function formFor(db: Executor, key: string, build: () => { prepare(name: string)
   }
   return form
 }
+
+/**
+ * A text match's rank, raised for a poster people can trust (ADR 060): up to 10 % for a client who has funded
+ * escrow and up to 5 % for their visible rating (5 stars). Enough to put the verified, well-rated client first among
+ * equally relevant jobs; never enough to lift a description-only match above a title match. Cast to real, as the
+ * page cursor carries it.
+ */
+const trusted = (rank: SQL) =>
+  sql`(${rank} * (1 + ${clientTrustScoreSql(jobs.createdBy)}::real / 10000))::real`
 
 /** One page of one segment, in keyset order: (rank,) created_at, id — all descending. */
 export async function feedPage(db: Executor, p: FeedPage): Promise<JobView[]> {
