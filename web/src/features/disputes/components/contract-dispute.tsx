@@ -21,7 +21,7 @@ import {
   useProposeSplit,
 } from '../api/contract-dispute'
 import { addsUpTo, formatWhen, parseRupees } from '../lib/format'
-import { ConfirmDialog } from './confirm-dialog'
+import { ConfirmDialog } from '@/components/confirm-dialog'
 import { DisputeStatus, Outcome, Statement } from './shared'
 
 type Side = 'client' | 'freelancer'

@@ -20,7 +20,7 @@ import {
   type QueueStatus,
 } from '../api/operator-disputes'
 import { addsUpTo, formatWhen, kindLabel, parseRupees } from '../lib/format'
-import { ConfirmDialog } from './confirm-dialog'
+import { ConfirmDialog } from '@/components/confirm-dialog'
 import { DisputeStatus, Outcome, Statement } from './shared'
 
 const STATUSES: { value: QueueStatus; label: string }[] = [

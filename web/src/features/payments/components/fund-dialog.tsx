@@ -3,7 +3,7 @@ import { formatRupees } from '@common/money'
 import type { PaymentJob } from '../api/types'
 import type { useCheckout } from '../hooks/use-checkout'
 import { priceOf } from '../lib/units'
-import { ConfirmDialog } from './confirm-dialog'
+import { ConfirmDialog } from '@/components/confirm-dialog'
 import { UnitsPicker } from './units-picker'
 
 /**

@@ -4,7 +4,7 @@ import { Label } from '@/components/ui/label'
 import { Textarea } from '@/components/ui/textarea'
 import { toastError } from '@/lib/toast-error'
 import { useRequestPayment, useSubmitWork } from '../api/escrow-actions'
-import { ConfirmDialog } from './confirm-dialog'
+import { ConfirmDialog } from '@/components/confirm-dialog'
 
 /** The hired freelancer's Submit Work / Request Payment, each with an optional note for the client. */
 export function WorkDialog({

@@ -10,7 +10,7 @@ import {
 } from '@/components/ui/dialog'
 import { Spinner } from '@/components/ui/spinner'
 
-/** A confirmation before money moves or a job goes away. */
+/** A confirmation before money moves or something goes away (hires, funding, disputes). */
 export function ConfirmDialog({
   open,
   onOpenChange,
