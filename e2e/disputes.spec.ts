@@ -45,7 +45,7 @@ async function postJson(p: string, body: unknown) {
 
 /** Signs this project's operator in with a code from the SMTP sink, as the login screen would. */
 async function operatorSession(projectName: string): Promise<Session> {
-  const email = operatorEmail(projectName)
+  const email = operatorEmail(projectName, 'disputes')
   const after = Date.now()
   await postJson('/user/send-login-otp', { email })
   const answer = await postJson('/user/verify-otp', { email, otp: await getOtp(email, { after }) })

@@ -5,7 +5,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import type { FullConfig } from '@playwright/test'
-import { operatorEmail } from './operators'
+import { OPERATOR_DESKS, operatorEmail } from './operators'
 import { startSmtpSink, type SmtpSink } from './smtp-sink'
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
@@ -54,7 +54,7 @@ export default async function globalSetup(config: FullConfig): Promise<() => Pro
     await makeOperators(
       env,
       path.join(dataDir, 'pglite'),
-      config.projects.map((p) => operatorEmail(p.name)),
+      config.projects.flatMap((p) => OPERATOR_DESKS.map((desk) => operatorEmail(p.name, desk))),
     )
     server = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
       cwd: ROOT,

@@ -1,2 +1,10 @@
-/** The operator (role `admin`) the global setup makes for a Playwright project: one each, so none share a code. */
-export const operatorEmail = (projectName: string) => `money-operator-${projectName}@microlance.test`
+/**
+ * The operators (role `admin`) the global setup makes: one per Playwright project and per spec file that signs one
+ * in ("desk"). Two workers run different files at once; were they to share an operator, one file's sign-in code
+ * would replace the other's mid-sign-in.
+ */
+export const OPERATOR_DESKS = ['money', 'disputes', 'safety'] as const
+export type OperatorDesk = (typeof OPERATOR_DESKS)[number]
+
+export const operatorEmail = (projectName: string, desk: OperatorDesk) =>
+  `${desk}-operator-${projectName}@microlance.test`
