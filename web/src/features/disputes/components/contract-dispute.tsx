@@ -193,16 +193,17 @@ function OpenDispute({
     e.preventDefault()
     if (!reason.trim()) return setError('Say what went wrong')
     setError(null)
-    openIt.mutate(
-      { reason: reason.trim(), evidence: evidence.trim() || undefined, attachments: urls },
-      {
-        onSuccess: (r) => {
+    // mutateAsync, not mutate's own callbacks: the answer refreshes the contract, which can replace this form before
+    // per-call callbacks run (they are dropped on unmount), and the person must still be told it worked.
+    openIt
+      .mutateAsync({ reason: reason.trim(), evidence: evidence.trim() || undefined, attachments: urls })
+      .then(
+        (r) => {
           toast.success(r.message ?? 'Dispute opened')
           setShow(false)
         },
-        onError: (err) => setError(toastError(err, 'Could not open the dispute. Please try again.')),
-      },
-    )
+        (err) => setError(toastError(err, 'Could not open the dispute. Please try again.')),
+      )
   }
   return (
     <form onSubmit={submit} className="flex flex-col gap-3 rounded-lg border p-3" aria-label="Open a dispute">
@@ -257,12 +258,9 @@ function AnswerForm({ d, contractId }: { d: DisputeDtoType; contractId: string }
       onSubmit={(e) => {
         e.preventDefault()
         if (!answer.trim()) return
-        answerIt.mutate(
-          { id: d._id, answer: answer.trim(), attachments: urls },
-          {
-            onSuccess: () => toast.success('Your answer was added'),
-            onError: (err) => toastError(err, 'Could not send your answer. Please try again.'),
-          },
+        answerIt.mutateAsync({ id: d._id, answer: answer.trim(), attachments: urls }).then(
+          () => toast.success('Your answer was added'),
+          (err) => toastError(err, 'Could not send your answer. Please try again.'),
         )
       }}
     >
@@ -290,15 +288,12 @@ function Settlement({ d, side, contractId }: { d: DisputeDtoType; side: Side; co
   const decide = useDecideProposal(contractId)
   const [confirm, setConfirm] = useState(false)
   const act = (decision: 'accept' | 'decline') =>
-    decide.mutate(
-      { id: d._id, proposalId: waiting!._id, decision },
-      {
-        onSuccess: (r) => {
-          setConfirm(false)
-          toast.success(r.message ?? 'Done')
-        },
-        onError: (err) => toastError(err, 'Could not answer the proposal. Please try again.'),
+    decide.mutateAsync({ id: d._id, proposalId: waiting!._id, decision }).then(
+      (r) => {
+        setConfirm(false)
+        toast.success(r.message ?? 'Done')
       },
+      (err) => toastError(err, 'Could not answer the proposal. Please try again.'),
     )
   return (
     <div className="flex flex-col gap-3">
@@ -361,15 +356,12 @@ function ProposeForm({ d, contractId }: { d: DisputeDtoType; contractId: string 
       onSubmit={(e) => {
         e.preventDefault()
         if (!ok) return
-        propose.mutate(
-          { id: d._id, releaseAmount: r, refundAmount: f },
-          {
-            onSuccess: () => {
-              toast.success('Settlement proposed')
-              setShow(false)
-            },
-            onError: (err) => toastError(err, 'Could not propose the split. Please try again.'),
+        propose.mutateAsync({ id: d._id, releaseAmount: r, refundAmount: f }).then(
+          () => {
+            toast.success('Settlement proposed')
+            setShow(false)
           },
+          (err) => toastError(err, 'Could not propose the split. Please try again.'),
         )
       }}
     >

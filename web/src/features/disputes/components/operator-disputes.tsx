@@ -356,17 +356,14 @@ function DecideForm({ id, inEscrow }: { id: string; inEscrow: number }) {
           confirmLabel="Resolve and move the money"
           pending={resolve.isPending}
           onConfirm={() =>
-            resolve.mutate(
-              { id, releaseAmount: r, refundAmount: f, note: note.trim() },
-              {
-                onSuccess: (res) => {
-                  setConfirm(false)
-                  toast.success(res.message)
-                },
-                onError: (err) => {
-                  setConfirm(false)
-                  toastError(err, 'Could not resolve the dispute. Please try again.')
-                },
+            resolve.mutateAsync({ id, releaseAmount: r, refundAmount: f, note: note.trim() }).then(
+              (res) => {
+                setConfirm(false)
+                toast.success(res.message)
+              },
+              (err) => {
+                setConfirm(false)
+                toastError(err, 'Could not resolve the dispute. Please try again.')
               },
             )
           }
