@@ -1,10 +1,12 @@
-// The language catalogues, compiled when the app is built (docs/decisions/065-languages.md): each message of
-// web/src/i18n/messages/<language>.json is parsed as ICU MessageFormat here, so the browser gets either the plain
-// text (no arguments) or the parsed message, and never needs the parser. Imported as `virtual:i18n/<language>`.
+// The language catalogues, compiled when the app is built (docs/decisions/065-languages.md, 068): each message of
+// web/src/i18n/messages/<language>/<area>.json is parsed as ICU MessageFormat here, so the browser gets either the
+// plain text (no arguments) or the parsed message, and never needs the parser. Imported as
+// `virtual:i18n/<language>/<area>`; `virtual:i18n/loaders` is the table of those imports, one lazy chunk each.
 import fs from 'node:fs'
 import path from 'node:path'
 import { parse, TYPE, type MessageFormatElement } from '@formatjs/icu-messageformat-parser'
 import type { Plugin } from 'vite'
+import { AREAS } from '../src/i18n/areas.js'
 
 const PREFIX = 'virtual:i18n/'
 const RESOLVED = '\0' + PREFIX
@@ -36,6 +38,15 @@ export function compileCatalogue(messages: Record<string, string>, file = 'catal
   return out
 }
 
+/** The languages that have a catalogue folder. */
+export function cataloguedLanguages(dir: string): string[] {
+  return fs
+    .readdirSync(dir, { withFileTypes: true })
+    .filter((d) => d.isDirectory() && /^[a-z]{2}-[A-Z]{2}$/.test(d.name))
+    .map((d) => d.name)
+    .sort()
+}
+
 export function icuCatalogues({ dir }: { dir: string }): Plugin {
   return {
     name: 'icu-catalogues',
@@ -44,9 +55,22 @@ export function icuCatalogues({ dir }: { dir: string }): Plugin {
     },
     load(id) {
       if (!id.startsWith(RESOLVED)) return null
-      const language = id.slice(RESOLVED.length)
-      if (!/^[a-z]{2}-[A-Z]{2}$/.test(language)) throw new Error(`no catalogue named ${language}`)
-      const file = path.join(dir, `${language}.json`)
+      const name = id.slice(RESOLVED.length)
+      if (name === 'loaders') {
+        const table = cataloguedLanguages(dir).map(
+          (language) =>
+            `${JSON.stringify(language)}: {` +
+            AREAS.map(
+              (area) => `${area}: () => import(${JSON.stringify(`${PREFIX}${language}/${area}`)})`,
+            ).join(', ') +
+            '}',
+        )
+        return `export default {${table.join(', ')}}`
+      }
+      const [language, area] = name.split('/')
+      if (!/^[a-z]{2}-[A-Z]{2}$/.test(language) || !(AREAS as readonly string[]).includes(area))
+        throw new Error(`no catalogue named ${name}`)
+      const file = path.join(dir, language, `${area}.json`)
       this.addWatchFile(file)
       const messages = JSON.parse(fs.readFileSync(file, 'utf8')) as Record<string, string>
       return `export default ${JSON.stringify(compileCatalogue(messages, file))}`

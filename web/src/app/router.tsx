@@ -4,6 +4,7 @@ import { paths } from '@/config/paths'
 import { OPERATOR_ONLY_TEXT, RequireAuth } from '@/lib/authorization'
 import { AppLayout } from './layout/app-layout'
 import { AppShellFallback } from './layout/app-shell-fallback'
+import { withAreas } from '@/i18n'
 import { startLanguage } from '@/i18n/keeper'
 import { RouteError } from './routes/route-error'
 
@@ -46,29 +47,68 @@ export const routes: RouteObject[] = [
     loader: startLanguage,
     shouldRevalidate: () => false,
     children: [
-      { path: paths.home.pattern, lazy: () => import('./routes/jobs') },
-      { path: paths.jobs.pattern, lazy: () => import('./routes/jobs') },
+      { path: paths.home.pattern, lazy: withAreas(['jobs'], () => import('./routes/jobs')) },
+      { path: paths.jobs.pattern, lazy: withAreas(['jobs'], () => import('./routes/jobs')) },
       { path: paths.login.pattern, lazy: () => import('./routes/auth/login') },
       { path: paths.signup.pattern, lazy: () => import('./routes/auth/signup') },
-      { path: paths.profile.pattern, lazy: () => import('./routes/profile') },
-      signedIn(paths.skills.pattern, () => import('./routes/skills')),
-      { path: paths.jobDescription.pattern, lazy: () => import('./routes/description') },
-      signedIn(paths.earnings.pattern, () => import('./routes/earnings')),
-      { path: paths.explore.pattern, lazy: () => import('./routes/explore') },
-      { path: paths.search.pattern, lazy: () => import('./routes/search') },
-      signedIn(paths.posts.pattern, () => import('./routes/my-posts')),
-      { path: paths.feed.pattern, lazy: () => import('./routes/feed') },
-      signedIn(paths.payoutSettings.pattern, () => import('./routes/settings/payouts')),
-      signedIn(paths.alertSettings.pattern, () => import('./routes/settings/alerts')),
-      { path: paths.alertsUnsubscribe.pattern, lazy: () => import('./routes/alerts-unsubscribe') },
-      { path: paths.chat.pattern, lazy: () => import('./routes/chat/index') },
-      { path: paths.conversation.pattern, lazy: () => import('./routes/chat/conversation') },
+      {
+        path: paths.profile.pattern,
+        lazy: withAreas(['account', 'feed', 'jobs', 'contract'], () => import('./routes/profile')),
+      },
+      signedIn(
+        paths.skills.pattern,
+        withAreas(['account'], () => import('./routes/skills')),
+      ),
+      {
+        path: paths.jobDescription.pattern,
+        lazy: withAreas(['jobs', 'money', 'contract'], () => import('./routes/description')),
+      },
+      signedIn(
+        paths.earnings.pattern,
+        withAreas(['money', 'contract'], () => import('./routes/earnings')),
+      ),
+      { path: paths.explore.pattern, lazy: withAreas(['jobs'], () => import('./routes/explore')) },
+      { path: paths.search.pattern, lazy: withAreas(['jobs'], () => import('./routes/search')) },
+      signedIn(
+        paths.posts.pattern,
+        withAreas(['feed'], () => import('./routes/my-posts')),
+      ),
+      { path: paths.feed.pattern, lazy: withAreas(['feed'], () => import('./routes/feed')) },
+      signedIn(
+        paths.payoutSettings.pattern,
+        withAreas(['money', 'account'], () => import('./routes/settings/payouts')),
+      ),
+      signedIn(
+        paths.alertSettings.pattern,
+        withAreas(['account', 'jobs'], () => import('./routes/settings/alerts')),
+      ),
+      {
+        path: paths.alertsUnsubscribe.pattern,
+        lazy: withAreas(['account'], () => import('./routes/alerts-unsubscribe')),
+      },
+      { path: paths.chat.pattern, lazy: withAreas(['chat'], () => import('./routes/chat/index')) },
+      {
+        path: paths.conversation.pattern,
+        lazy: withAreas(['chat'], () => import('./routes/chat/conversation')),
+      },
       { path: paths.experiencesCreate.pattern, lazy: placeholder('ExperiencesCreatePlaceholder') },
-      signedIn(paths.contract.pattern, () => import('./routes/contract')),
-      operatorOnly(paths.adminDisputes.pattern, () => import('./routes/admin-disputes')),
-      operatorOnly(paths.adminReports.pattern, () => import('./routes/admin-reports')),
+      signedIn(
+        paths.contract.pattern,
+        withAreas(['contract', 'money'], () => import('./routes/contract')),
+      ),
+      operatorOnly(
+        paths.adminDisputes.pattern,
+        withAreas(['admin', 'contract', 'money'], () => import('./routes/admin-disputes')),
+      ),
+      operatorOnly(
+        paths.adminReports.pattern,
+        withAreas(['admin'], () => import('./routes/admin-reports')),
+      ),
       // The operator role's money page (ADR 053), beside the poster's /admin area: operators only.
-      operatorOnly(paths.adminMoney.pattern, () => import('./routes/admin-money')),
+      operatorOnly(
+        paths.adminMoney.pattern,
+        withAreas(['admin', 'money'], () => import('./routes/admin-money')),
+      ),
       {
         // The /admin URLs (product.md §3) are the poster's job-posting area (post, manage, applicants), open to
         // clients and operators alike: "admin" here names the area, not the operator role.
@@ -82,7 +122,10 @@ export const routes: RouteObject[] = [
           {
             // Clients and operators get the page; a freelancer meets their own work and "Start hiring" instead of
             // a trip home (ADR 066). Lazy, so none of it is in the first download.
-            lazy: () => import('./routes/job-posting/freelancer-work'),
+            lazy: withAreas(
+              ['posting', 'jobs', 'money', 'contract'],
+              () => import('./routes/job-posting/freelancer-work'),
+            ),
             children: [
               { path: paths.adminJobsManage.pattern, lazy: () => import('./routes/job-posting/manage') },
               { path: paths.adminJobsCreate.pattern, lazy: () => import('./routes/job-posting/create') },

@@ -5,10 +5,14 @@ import path from 'node:path'
 import { parse, TYPE, type MessageFormatElement } from '@formatjs/icu-messageformat-parser'
 import { describe, expect, it } from 'vitest'
 import { LANGUAGES } from '@common/languages'
+import { AREAS, areaOf } from './areas'
 
 const dir = path.resolve(import.meta.dirname, 'messages')
+const readArea = (lang: string, area: string) =>
+  JSON.parse(fs.readFileSync(path.join(dir, lang, `${area}.json`), 'utf8')) as Record<string, string>
+/** One language's messages, all areas together. */
 const read = (lang: string) =>
-  JSON.parse(fs.readFileSync(path.join(dir, `${lang}.json`), 'utf8')) as Record<string, string>
+  Object.assign({}, ...AREAS.map((a) => readArea(lang, a))) as Record<string, string>
 const catalogues = Object.fromEntries(LANGUAGES.map((l) => [l, read(l)]))
 
 /** Every argument a message uses, with its kind: "count:plural", "name:argument". */
@@ -25,6 +29,22 @@ function argumentsOf(els: MessageFormatElement[], out = new Set<string>()): Set<
 }
 
 describe('language catalogues', () => {
+  it('are one file per area in each language, and each key sits in the file of its area', () => {
+    for (const l of LANGUAGES) {
+      expect(fs.readdirSync(path.join(dir, l)).sort(), l).toEqual(AREAS.map((a) => `${a}.json`).sort())
+      const seen = new Set<string>()
+      for (const a of AREAS)
+        for (const key of Object.keys(readArea(l, a))) {
+          expect(areaOf(key), `${l}/${a}.json: ${key}`).toBe(a)
+          expect(seen.has(key), `${key} twice`).toBe(false)
+          seen.add(key)
+        }
+    }
+    // keys.ts names every area's English file, so a key in any of them type-checks.
+    const keys = fs.readFileSync(path.join(import.meta.dirname, 'keys.ts'), 'utf8')
+    for (const a of AREAS) expect(keys, `keys.ts imports ${a}.json`).toContain(`./messages/en-IN/${a}.json'`)
+  })
+
   it('both have exactly the same keys', () => {
     const en = Object.keys(catalogues['en-IN']).sort()
     const hi = Object.keys(catalogues['hi-IN']).sort()

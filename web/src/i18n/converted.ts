@@ -1,9 +1,22 @@
+import { CONVERTED_ACCOUNT } from './converted-areas/account'
+import { CONVERTED_FEED_CHAT } from './converted-areas/feed-chat'
+import { CONVERTED_JOBS } from './converted-areas/jobs'
+import { CONVERTED_MONEY } from './converted-areas/money'
+import { CONVERTED_POSTING } from './converted-areas/posting'
+import { CONVERTED_TRUST } from './converted-areas/trust'
+
 /**
  * The screens whose every user-visible text comes from the catalogues (issue 26). `catalogue-coverage.test.ts` reads
  * each file or folder listed here and fails on a visible text, placeholder, aria-label, title, alt or toast written
  * in the code. Add a screen here when it is converted; the list only grows.
  */
 export const CONVERTED: string[] = [
+  ...CONVERTED_ACCOUNT,
+  ...CONVERTED_FEED_CHAT,
+  ...CONVERTED_JOBS,
+  ...CONVERTED_MONEY,
+  ...CONVERTED_POSTING,
+  ...CONVERTED_TRUST,
   'web/src/app/layout',
   'web/src/app/provider.tsx',
   'web/src/app/routes/not-found.tsx',
