@@ -1,2 +1,2 @@
 /** Files and folders converted to the catalogues by the trust work (see ../converted.ts). */
-export const CONVERTED_TRUST: string[] = []
+export const CONVERTED_TRUST: string[] = ['web/src/features/delivery']

@@ -19,9 +19,11 @@ import { Button } from '@/components/ui/button'
 import { Skeleton } from '@/components/ui/skeleton'
 import { paths } from '@/config/paths'
 import { useUser } from '@/lib/auth'
+import { useT } from '@/i18n'
+import { formatDateTime } from '@/i18n/format'
 import { httpStatus } from '@/lib/errors'
 import { useDeliveryContract } from '../api/delivery'
-import { attachmentsOf, detailOf, formatWhen, sentenceOf } from '../lib/timeline'
+import { attachmentsOf, detailOf, sentenceOf } from '../lib/timeline'
 import { RequestChangesDialog, SubmitWorkDialog } from './delivery-dialogs'
 
 const ICONS: Record<TimelineKind, LucideIcon> = {
@@ -43,13 +45,14 @@ const ICONS: Record<TimelineKind, LucideIcon> = {
 
 /** Everything that happened on the contract, oldest first, each with its time in the reader's locale. */
 function Timeline({ events }: { events: TimelineEventDtoType[] }) {
+  const t = useT()
   return (
     <section aria-labelledby="timeline-h" className="rounded-xl border bg-white p-4">
       <h2 id="timeline-h" className="mb-3 text-sm font-semibold text-slate-900">
-        Timeline
+        {t('contract.timeline.title')}
       </h2>
       {events.length === 0 ? (
-        <p className="text-sm text-muted-foreground">Nothing has happened on this contract yet.</p>
+        <p className="text-sm text-muted-foreground">{t('contract.timeline.empty')}</p>
       ) : (
         <ol className="flex flex-col gap-3" data-testid="contract-timeline">
           {events.map((e, i) => {
@@ -71,14 +74,14 @@ function Timeline({ events }: { events: TimelineEventDtoType[] }) {
                       {files.map((f, n) => (
                         <li key={f}>
                           <a href={f} target="_blank" rel="noreferrer" className="text-primary underline">
-                            File {n + 1}
+                            {t('contract.delivery.file', { n: n + 1 })}
                           </a>
                         </li>
                       ))}
                     </ul>
                   ) : null}
                   <time dateTime={e.at} className="text-xs text-muted-foreground">
-                    {formatWhen(e.at)}
+                    {formatDateTime(e.at)}
                   </time>
                 </div>
               </li>
@@ -87,6 +90,20 @@ function Timeline({ events }: { events: TimelineEventDtoType[] }) {
         </ol>
       )}
     </section>
+  )
+}
+
+/** "Auto-release on <date> (2 units)", the date a <time> inside the sentence of the reader's language. */
+function AutoRelease({ dueAt, units }: { dueAt: string; units: number | null }) {
+  const t = useT()
+  const [before, after = ''] = t('contract.delivery.autoRelease', { when: '\u0000' }).split('\u0000')
+  return (
+    <span>
+      {before}
+      <time dateTime={dueAt}>{formatDateTime(dueAt)}</time>
+      {after}
+      {units !== null ? t('contract.timeline.units', { units }) : ''}
+    </span>
   )
 }
 
@@ -104,12 +121,13 @@ export function ContractDelivery({
   /** The escrow figures and the client's money actions (the payments feature's, composed by the page). */
   escrow?: (contract: ContractDtoType, viewerId: string) => ReactNode
 }) {
+  const t = useT()
   const user = useUser()
   const q = useDeliveryContract(contractId)
   const [dialog, setDialog] = useState<Dialog>(null)
   if (q.isPending)
     return (
-      <div aria-busy="true" aria-label="Loading the contract" className="flex flex-col gap-3">
+      <div aria-busy="true" aria-label={t('contract.delivery.loading')} className="flex flex-col gap-3">
         <Skeleton className="h-10 w-2/3" />
         <Skeleton className="h-32 w-full rounded-xl" />
         <Skeleton className="h-40 w-full rounded-xl" />
@@ -119,20 +137,20 @@ export function ContractDelivery({
     const s = httpStatus(q.error)
     return (
       <>
-        <title>Contract · Microlance</title>
+        <title>{t('contract.title.page')}</title>
         {s === 404 || s === 403 ? (
           <div className="rounded-xl border bg-white p-6 text-sm">
             <h1 className="mb-2 text-lg font-semibold">
-              {s === 404 ? 'Contract not found' : 'This contract is not yours'}
+              {s === 404 ? t('contract.delivery.notFound') : t('contract.delivery.notYours')}
             </h1>
             <Link to={paths.home.href()} className="text-primary underline">
-              Back to the jobs
+              {t('contract.delivery.backToJobs')}
             </Link>
           </div>
         ) : (
           <LoadError
             error={q.error}
-            fallback="Could not load the contract"
+            fallback={t('contract.delivery.loadFailed')}
             onRetry={() => void q.refetch()}
           />
         )}
@@ -153,7 +171,7 @@ export function ContractDelivery({
 
   return (
     <div className="flex flex-col gap-4">
-      <title>{`${c.jobTitle} · Contract · Microlance`}</title>
+      <title>{t('contract.title.job', { job: c.jobTitle })}</title>
       <header className="flex flex-col gap-2 sm:flex-row sm:items-start sm:justify-between">
         <div className="min-w-0">
           <h1 className="text-xl font-semibold break-words text-slate-900">
@@ -163,8 +181,13 @@ export function ContractDelivery({
           </h1>
           <p className="text-sm text-muted-foreground">
             {other
-              ? `${isClient ? 'Freelancer' : 'Client'}: ${other.fullname}`
-              : `${c.client?.fullname ?? 'Client'} hired ${c.freelancer?.fullname ?? 'a freelancer'}`}
+              ? t(isClient ? 'contract.delivery.freelancerIs' : 'contract.delivery.clientIs', {
+                  name: other.fullname,
+                })
+              : t('contract.delivery.hired', {
+                  client: c.client?.fullname ?? t('contract.delivery.aClient'),
+                  freelancer: c.freelancer?.fullname ?? t('contract.delivery.aFreelancer'),
+                })}
           </p>
         </div>
         <div className="flex flex-wrap items-center gap-2">
@@ -176,39 +199,35 @@ export function ContractDelivery({
 
       <section aria-labelledby="delivery-h" className="flex flex-col gap-3 rounded-xl border bg-white p-4">
         <h2 id="delivery-h" className="text-sm font-semibold text-slate-900">
-          Delivery
+          {t('contract.delivery.title')}
         </h2>
         {dueAt ? (
           <p className="flex items-center gap-2 text-sm text-slate-800" data-testid="review-window">
             <Clock className="size-4 text-amber-600" aria-hidden />
-            <span>
-              Auto-release on <time dateTime={dueAt}>{formatWhen(dueAt)}</time>
-              {d.units !== null ? ` (${d.units} ${d.units === 1 ? 'unit' : 'units'})` : ''}
-            </span>
+            <AutoRelease dueAt={dueAt} units={d.units} />
           </p>
         ) : (
           <p className="text-sm text-muted-foreground">
             {d.submissions === 0
-              ? 'No work submitted yet.'
+              ? t('contract.delivery.noWorkYet')
               : c.escrow.inEscrow > 0
-                ? 'No work is waiting for review.'
-                : 'Nothing is held in escrow.'}
+                ? t('contract.delivery.nothingToReview')
+                : t('contract.delivery.nothingHeld')}
           </p>
         )}
         <p className="text-xs text-muted-foreground" data-testid="delivery-counts">
-          Submitted {d.submissions} {d.submissions === 1 ? 'time' : 'times'} · {d.changesRequested}{' '}
-          {d.changesRequested === 1 ? 'change request' : 'change requests'}
+          {t('contract.delivery.counts', { submissions: d.submissions, changes: d.changesRequested })}
         </p>
         {canSubmit || canAskChanges ? (
           <div className="flex flex-wrap gap-2">
             {canSubmit ? (
               <Button size="sm" onClick={() => setDialog('submit')}>
-                <FileUp aria-hidden /> Submit work
+                <FileUp aria-hidden /> {t('contract.submit.title')}
               </Button>
             ) : null}
             {canAskChanges ? (
               <Button size="sm" variant="outline" onClick={() => setDialog('changes')}>
-                <MessageSquareWarning aria-hidden /> Request changes
+                <MessageSquareWarning aria-hidden /> {t('contract.changes.title')}
               </Button>
             ) : null}
           </div>
@@ -223,7 +242,9 @@ export function ContractDelivery({
           open={dialog === 'submit'}
           onClose={() => setDialog(null)}
           heldUnits={perUnits && c.escrow.inEscrow > 0 ? Math.max(1, heldUnits) : null}
-          unitsLabel={c.terms.paymentType === 'recurring' ? 'Cycles delivered' : 'Units delivered'}
+          unitsLabel={t(
+            c.terms.paymentType === 'recurring' ? 'contract.submit.cycles' : 'contract.submit.units',
+          )}
         />
       ) : null}
       {isClient ? (

@@ -3,6 +3,7 @@ import { toast } from 'sonner'
 import { Input } from '@/components/ui/input'
 import { Label } from '@/components/ui/label'
 import { Textarea } from '@/components/ui/textarea'
+import { useT } from '@/i18n'
 import { toastError } from '@/lib/toast-error'
 import { uploadFile, useRequestChanges, useSubmitDelivery } from '../api/delivery'
 import { FormDialog } from './form-dialog'
@@ -25,6 +26,7 @@ export function SubmitWorkDialog({
   heldUnits: number | null
   unitsLabel: string
 }) {
+  const t = useT()
   const [message, setMessage] = useState('')
   const [files, setFiles] = useState<File[]>([])
   const [units, setUnits] = useState(heldUnits ?? 1)
@@ -39,7 +41,7 @@ export function SubmitWorkDialog({
     setError(null)
   }
   const send = async () => {
-    if (!message.trim()) return setError('Message is required')
+    if (!message.trim()) return setError(t('contract.submit.messageRequired'))
     setError(null)
     let attachments: string[] = []
     try {
@@ -47,7 +49,7 @@ export function SubmitWorkDialog({
       attachments = await Promise.all(files.map((f) => uploadFile(f)))
     } catch (e) {
       setUploading(false)
-      return toastError(e, 'A file could not be uploaded')
+      return toastError(e, t('contract.submit.uploadFailed'))
     }
     setUploading(false)
     submit.mutate(
@@ -58,7 +60,7 @@ export function SubmitWorkDialog({
           reset()
           onClose()
         },
-        onError: (e) => toastError(e, 'Could not submit the work'),
+        onError: (e) => toastError(e, t('contract.submit.failed')),
       },
     )
   }
@@ -66,14 +68,14 @@ export function SubmitWorkDialog({
     <FormDialog
       open={open}
       onOpenChange={(o) => !o && onClose()}
-      title="Submit work"
-      description="Tell the client what you delivered. They can release the money or ask for changes; if they do not answer in time, it is released to you automatically."
-      confirmLabel="Submit work"
+      title={t('contract.submit.title')}
+      description={t('contract.submit.description')}
+      confirmLabel={t('contract.submit.title')}
       pending={pending}
       onConfirm={() => void send()}
     >
       <div className="flex flex-col gap-2">
-        <Label htmlFor={`${id}-m`}>Message</Label>
+        <Label htmlFor={`${id}-m`}>{t('contract.submit.message')}</Label>
         <Textarea
           id={`${id}-m`}
           value={message}
@@ -93,7 +95,8 @@ export function SubmitWorkDialog({
       </div>
       <div className="flex flex-col gap-2">
         <Label htmlFor={`${id}-f`}>
-          Files <span className="font-normal text-muted-foreground">(photos or videos, optional)</span>
+          {t('contract.submit.files')}{' '}
+          <span className="font-normal text-muted-foreground">{t('contract.submit.filesHint')}</span>
         </Label>
         <Input
           id={`${id}-f`}
@@ -105,14 +108,17 @@ export function SubmitWorkDialog({
         />
         {files.length ? (
           <p className="text-xs text-muted-foreground">
-            {files.length === 1 ? files[0].name : `${files.length} files`}
+            {files.length === 1 ? files[0].name : t('contract.submit.fileCount', { count: files.length })}
           </p>
         ) : null}
       </div>
       {heldUnits !== null && heldUnits > 1 ? (
         <div className="flex flex-col gap-2">
           <Label htmlFor={`${id}-u`}>
-            {unitsLabel} <span className="font-normal text-muted-foreground">(1 to {heldUnits})</span>
+            {unitsLabel}{' '}
+            <span className="font-normal text-muted-foreground">
+              {t('contract.submit.unitsRange', { max: heldUnits })}
+            </span>
           </Label>
           <Input
             id={`${id}-u`}
@@ -143,6 +149,7 @@ export function RequestChangesDialog({
   open: boolean
   onClose: () => void
 }) {
+  const t = useT()
   const [reason, setReason] = useState('')
   const [error, setError] = useState<string | null>(null)
   const ask = useRequestChanges(contractId)
@@ -151,12 +158,12 @@ export function RequestChangesDialog({
     <FormDialog
       open={open}
       onOpenChange={(o) => !o && onClose()}
-      title="Request changes"
-      description="Say what should change. The review window stops until the freelancer submits again."
-      confirmLabel="Request changes"
+      title={t('contract.changes.title')}
+      description={t('contract.changes.description')}
+      confirmLabel={t('contract.changes.title')}
       pending={ask.isPending}
       onConfirm={() => {
-        if (!reason.trim()) return setError('Reason is required')
+        if (!reason.trim()) return setError(t('contract.changes.reasonRequired'))
         setError(null)
         ask.mutate(reason.trim(), {
           onSuccess: (a) => {
@@ -164,12 +171,12 @@ export function RequestChangesDialog({
             setReason('')
             onClose()
           },
-          onError: (e) => toastError(e, 'Could not ask for changes'),
+          onError: (e) => toastError(e, t('contract.changes.failed')),
         })
       }}
     >
       <div className="flex flex-col gap-2">
-        <Label htmlFor={`${id}-r`}>Reason</Label>
+        <Label htmlFor={`${id}-r`}>{t('contract.changes.reason')}</Label>
         <Textarea
           id={`${id}-r`}
           value={reason}

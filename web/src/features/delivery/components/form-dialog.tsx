@@ -9,6 +9,7 @@ import {
   DialogTitle,
 } from '@/components/ui/dialog'
 import { Spinner } from '@/components/ui/spinner'
+import { useT } from '@/i18n'
 
 /** A dialog with a form: Enter or the confirm button sends it, Cancel and Escape close it unless it is sending. */
 export function FormDialog({
@@ -30,6 +31,7 @@ export function FormDialog({
   pending: boolean
   children?: ReactNode
 }) {
+  const t = useT()
   return (
     <Dialog open={open} onOpenChange={(o) => !pending && onOpenChange(o)}>
       <DialogContent className="max-w-md">
@@ -48,7 +50,7 @@ export function FormDialog({
           {children}
           <DialogFooter>
             <Button type="button" variant="outline" disabled={pending} onClick={() => onOpenChange(false)}>
-              Cancel
+              {t('contract.cancel')}
             </Button>
             <Button type="submit" disabled={pending}>
               {pending ? <Spinner /> : null} {confirmLabel}

@@ -1,38 +1,42 @@
 import type { TimelineEventDtoType, TimelineKind } from '@common/schemas/contract'
 import { formatRupees } from '@common/money'
+import { t, type MessageKey } from '@/i18n'
 
-/** "26 Nov 2026, 3:04 pm" in the reader's own locale and time zone (undefined: the browser's). */
-export function formatWhen(iso: string, locale?: string): string {
-  return new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso))
-}
-
-const who = (e: TimelineEventDtoType, fallback: string) => e.actor?.fullname ?? fallback
+const who = (e: TimelineEventDtoType, fallback: MessageKey) => e.actor?.fullname ?? t(fallback)
 const money = (v: unknown) => (typeof v === 'number' ? formatRupees(v) : '')
 const unitsPart = (v: unknown) =>
-  typeof v === 'number' && v > 0 ? ` (${v} ${v === 1 ? 'unit' : 'units'})` : ''
+  typeof v === 'number' && v > 0 ? t('contract.timeline.units', { units: v }) : ''
 
-/** One sentence per timeline entry: who did what, with its amount. */
+/** One sentence per timeline entry, in the reader's language: who did what, with its amount. */
 export function sentenceOf(e: TimelineEventDtoType): string {
   const d = e.data
+  const amount = money(d.amount)
+  const units = unitsPart(d.units)
   const text: Record<TimelineKind, () => string> = {
-    funded: () => `${who(e, 'The client')} put ${money(d.amount)} in escrow${unitsPart(d.units)}`,
-    submitted: () => `${who(e, 'The freelancer')} submitted work${unitsPart(d.units)}`,
-    changes_requested: () => `${who(e, 'The client')} asked for changes`,
+    funded: () =>
+      t('contract.timeline.funded', { who: who(e, 'contract.timeline.theClient'), amount, units }),
+    submitted: () =>
+      t('contract.timeline.submitted', { who: who(e, 'contract.timeline.theFreelancer'), units }),
+    changes_requested: () =>
+      t('contract.timeline.changesRequested', { who: who(e, 'contract.timeline.theClient') }),
     released: () =>
       e.actor
-        ? `${e.actor.fullname} released ${money(d.amount)}${unitsPart(d.units)}`
-        : `${money(d.amount)} was released${unitsPart(d.units)}`,
-    auto_released: () =>
-      `${money(d.amount)} was released automatically${unitsPart(d.units)}: the review window ended without an answer`,
-    refunded: () => `${money(d.amount)} was refunded to the client`,
-    disputed: () => `${who(e, 'Someone')} opened a dispute`,
-    dispute_answered: () => `${who(e, 'The other side')} answered the dispute`,
-    settlement_proposed: () => `${who(e, 'Someone')} proposed a settlement`,
-    settlement_accepted: () => `${who(e, 'Someone')} accepted the settlement`,
-    settlement_declined: () => `${who(e, 'Someone')} declined the settlement`,
-    resolved: () => 'The dispute was resolved',
-    reviewed: () => `${who(e, 'Someone')} wrote a review`,
-    reminder_sent: () => 'The client was reminded that the review window ends soon',
+        ? t('contract.timeline.releasedBy', { who: e.actor.fullname, amount, units })
+        : t('contract.timeline.released', { amount, units }),
+    auto_released: () => t('contract.timeline.autoReleased', { amount, units }),
+    refunded: () => t('contract.timeline.refunded', { amount }),
+    disputed: () => t('contract.timeline.disputed', { who: who(e, 'contract.timeline.someone') }),
+    dispute_answered: () =>
+      t('contract.timeline.disputeAnswered', { who: who(e, 'contract.timeline.theOtherSide') }),
+    settlement_proposed: () =>
+      t('contract.timeline.settlementProposed', { who: who(e, 'contract.timeline.someone') }),
+    settlement_accepted: () =>
+      t('contract.timeline.settlementAccepted', { who: who(e, 'contract.timeline.someone') }),
+    settlement_declined: () =>
+      t('contract.timeline.settlementDeclined', { who: who(e, 'contract.timeline.someone') }),
+    resolved: () => t('contract.timeline.resolved'),
+    reviewed: () => t('contract.timeline.reviewed', { who: who(e, 'contract.timeline.someone') }),
+    reminder_sent: () => t('contract.timeline.reminderSent'),
   }
   return (text[e.kind] ?? (() => e.kind))()
 }
