@@ -9,6 +9,7 @@ import {
   DialogTitle,
 } from '@/components/ui/dialog'
 import { Spinner } from '@/components/ui/spinner'
+import { useT } from '@/i18n'
 
 /** A confirmation before money moves or something goes away (hires, funding, disputes). */
 export function ConfirmDialog({
@@ -35,6 +36,7 @@ export function ConfirmDialog({
   confirmDisabled?: boolean
   children?: ReactNode
 }) {
+  const t = useT()
   return (
     <Dialog open={open} onOpenChange={(o) => !pending && onOpenChange(o)}>
       <DialogContent className="max-w-md">
@@ -52,7 +54,7 @@ export function ConfirmDialog({
           {children}
           <DialogFooter>
             <Button type="button" variant="outline" disabled={pending} onClick={() => onOpenChange(false)}>
-              Cancel
+              {t('common.cancel')}
             </Button>
             <Button
               type="submit"

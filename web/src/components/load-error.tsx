@@ -1,5 +1,6 @@
 import { AlertTriangle } from 'lucide-react'
 import { Button } from '@/components/ui/button'
+import { useT } from '@/i18n'
 import { errorText } from '@/lib/errors'
 
 /** A section that could not load: what went wrong (the server's sentence, else `fallback`) and a Retry button. */
@@ -12,6 +13,7 @@ export function LoadError({
   fallback: string
   onRetry: () => void
 }) {
+  const t = useT()
   return (
     <div
       role="alert"
@@ -21,7 +23,7 @@ export function LoadError({
         <AlertTriangle className="size-4" aria-hidden /> {errorText(error, fallback)}
       </p>
       <Button variant="outline" size="sm" onClick={onRetry}>
-        Retry
+        {t('common.retry')}
       </Button>
     </div>
   )

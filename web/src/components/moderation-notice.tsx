@@ -1,4 +1,5 @@
 import { ShieldAlert } from 'lucide-react'
+import { useT } from '@/i18n'
 import { cn } from '@/lib/utils'
 
 /**
@@ -15,6 +16,7 @@ export function ModerationNotice({
   className?: string
 }) {
   const held = moderation.status === 'held'
+  const t = useT()
   return (
     <div
       role="status"
@@ -30,13 +32,13 @@ export function ModerationNotice({
       <p>
         {held ? (
           <>
-            <strong className="font-semibold">Held for review:</strong>{' '}
-            {`${moderation.reason ?? 'the post needs a check'}. Only you can see this job until an operator approves it.`}
+            <strong className="font-semibold">{t('moderation.held')}</strong>{' '}
+            {t('moderation.heldBody', { reason: moderation.reason ?? t('moderation.heldReason') })}
           </>
         ) : (
           <>
-            <strong className="font-semibold">Not approved:</strong>{' '}
-            {`${moderation.note ?? 'see the reason sent to you'}. Edit the job so it does not ask applicants to pay, and it can go live.`}
+            <strong className="font-semibold">{t('moderation.rejected')}</strong>{' '}
+            {t('moderation.rejectedBody', { note: moderation.note ?? t('moderation.rejectedNote') })}
           </>
         )}
       </p>

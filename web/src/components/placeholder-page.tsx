@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react'
 import { Construction, type LucideIcon } from 'lucide-react'
 import { Badge } from '@/components/ui/badge'
+import { useT } from '@/i18n'
 import { EmptyState } from './empty-state'
 import { PageHeader } from './page-header'
 
@@ -11,7 +12,7 @@ export function PlaceholderPage({
   title,
   description,
   icon = Construction,
-  emptyTitle = 'Coming soon',
+  emptyTitle,
   children,
   action,
 }: {
@@ -22,19 +23,20 @@ export function PlaceholderPage({
   children?: ReactNode
   action?: ReactNode
 }) {
+  const t = useT()
   return (
     <div className="mx-auto w-full max-w-5xl">
       <PageHeader
         title={
           <span className="inline-flex flex-wrap items-center gap-3">
             {title}
-            <Badge variant="accent">Coming soon</Badge>
+            <Badge variant="accent">{t('common.comingSoon')}</Badge>
           </span>
         }
         description={description}
       />
-      <EmptyState icon={icon} title={emptyTitle} action={action}>
-        {children ?? 'This screen is part of an upcoming release of Microlance.'}
+      <EmptyState icon={icon} title={emptyTitle ?? t('common.comingSoon')} action={action}>
+        {children ?? t('common.upcomingRelease')}
       </EmptyState>
     </div>
   )

@@ -5,7 +5,6 @@ import { Flag } from 'lucide-react'
 import type { z } from 'zod'
 import {
   REPORT_DETAILS_MAX,
-  REPORT_REASON_LABELS,
   REPORT_REASONS,
   type ReportAnswer,
   type ReportReason,
@@ -16,15 +15,19 @@ import { Button } from '@/components/ui/button'
 import { DialogClose } from '@/components/ui/dialog'
 import { Label } from '@/components/ui/label'
 import { Textarea } from '@/components/ui/textarea'
+import { useT, type MessageKey } from '@/i18n'
 import { api } from '@/lib/api-client'
 import { errorText } from '@/lib/errors'
 import { cn } from '@/lib/utils'
 
-const NOUN: Record<ReportTarget, string> = {
-  post: 'post',
-  job: 'job',
-  message: 'message',
-  profile: 'profile',
+/** Each reason's words in the catalogue (`@common/schemas/report` keeps the English for the operators' list). */
+const REASON: Record<ReportReason, MessageKey> = {
+  scam: 'report.reason.scam',
+  asks_payment: 'report.reason.asks_payment',
+  spam: 'report.reason.spam',
+  abusive: 'report.reason.abusive',
+  fake: 'report.reason.fake',
+  other: 'report.reason.other',
 }
 
 /** POST /reports (ADR 056): anyone signed in tells the operators about a post, job, message or profile. */
@@ -59,7 +62,7 @@ export function ReportButton({
   const [error, setError] = useState<string | null>(null)
   const id = useId()
   const send = useMutation({ mutationFn: sendReport })
-  const noun = NOUN[targetType]
+  const t = useT()
 
   const reset = (next: boolean) => {
     setOpen(next)
@@ -72,7 +75,7 @@ export function ReportButton({
   }
   const submit = (e: React.FormEvent) => {
     e.preventDefault()
-    if (!reason) return setError('Choose a reason')
+    if (!reason) return setError(t('report.chooseReason'))
     setError(null)
     send.mutate(
       { targetType, targetId, reason, details: details.trim() || undefined },
@@ -81,7 +84,7 @@ export function ReportButton({
           reset(false)
           toast.success(a.message)
         },
-        onError: (err) => setError(errorText(err, 'Could not send the report. Please try again.')),
+        onError: (err) => setError(errorText(err, t('report.failed'))),
       },
     )
   }
@@ -93,21 +96,26 @@ export function ReportButton({
       className="max-w-md"
       trigger={
         iconOnly ? (
-          <Button variant="ghost" size="icon-sm" aria-label={`Report ${noun}`} className={className}>
+          <Button
+            variant="ghost"
+            size="icon-sm"
+            aria-label={t('report.iconLabel', { target: targetType })}
+            className={className}
+          >
             <Flag aria-hidden />
           </Button>
         ) : (
           <Button variant="ghost" size="sm" className={cn('text-muted-foreground', className)}>
-            <Flag aria-hidden /> Report
+            <Flag aria-hidden /> {t('report.button')}
           </Button>
         )
       }
-      title={`Report this ${noun}`}
-      description="Tell us what is wrong. Our team looks at every report; the person is not told who reported them."
+      title={t('report.title', { target: targetType })}
+      description={t('report.description')}
     >
       <form id={`${id}-form`} onSubmit={submit} className="flex flex-col gap-4" noValidate>
         <fieldset className="flex flex-col gap-2">
-          <legend className="mb-1 text-sm font-medium">Reason</legend>
+          <legend className="mb-1 text-sm font-medium">{t('report.reasonLegend')}</legend>
           {REPORT_REASONS.map((r) => (
             <label
               key={r}
@@ -124,18 +132,18 @@ export function ReportButton({
                 }}
                 className="accent-primary"
               />
-              {REPORT_REASON_LABELS[r]}
+              {t(REASON[r])}
             </label>
           ))}
         </fieldset>
         <div className="flex flex-col gap-1.5">
-          <Label htmlFor={`${id}-details`}>Details (optional)</Label>
+          <Label htmlFor={`${id}-details`}>{t('report.details')}</Label>
           <Textarea
             id={`${id}-details`}
             value={details}
             maxLength={REPORT_DETAILS_MAX}
             onChange={(e) => setDetails(e.target.value)}
-            placeholder="What happened? Anything that helps us check."
+            placeholder={t('report.detailsPlaceholder')}
             rows={3}
           />
         </div>
@@ -147,11 +155,11 @@ export function ReportButton({
         <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
           <DialogClose asChild>
             <Button type="button" variant="outline">
-              Cancel
+              {t('common.cancel')}
             </Button>
           </DialogClose>
           <Button type="submit" disabled={send.isPending}>
-            {send.isPending ? 'Sending...' : 'Send report'}
+            {send.isPending ? t('report.sending') : t('report.send')}
           </Button>
         </div>
       </form>

@@ -1,9 +1,16 @@
 import { statusColors } from '@common/status-colors'
+import { useT, type MessageKey } from '@/i18n'
 import { cn } from '@/lib/utils'
 
-/** A job, application or fund status in its fixed colour (common/status-colors.ts). */
+/**
+ * A job, application or fund status in its fixed colour (common/status-colors.ts), named in the reader's language
+ * (`status.in_escrow` for "In Escrow"); a status the catalogue does not know shows as it is.
+ */
 export function StatusBadge({ status, className }: { status: string; className?: string }) {
   const c = statusColors(status)
+  const t = useT()
+  const key = `status.${status.toLowerCase().replace(/ /g, '_')}` as MessageKey
+  const label = t(key)
   return (
     <span
       className={cn(
@@ -13,7 +20,7 @@ export function StatusBadge({ status, className }: { status: string; className?:
       style={{ color: c.fg, backgroundColor: c.bg, borderColor: c.border }}
     >
       <span className="size-1.5 rounded-full" style={{ backgroundColor: c.fg }} aria-hidden />
-      {status}
+      {label === key ? status : label}
     </span>
   )
 }

@@ -1,15 +1,17 @@
 import { BadgeCheck, ShieldCheck, Star } from 'lucide-react'
 import type { Badge as BadgeName, RatingDtoType } from '@common/schemas/review'
+import { useT, type MessageKey } from '@/i18n'
 import { cn } from '@/lib/utils'
 
-const BADGE_TEXT: Record<BadgeName, string> = {
-  payment_verified: 'Payment verified',
-  pan_verified: 'PAN verified',
+const BADGE_TEXT: Record<BadgeName, MessageKey> = {
+  payment_verified: 'trust.paymentVerified',
+  pan_verified: 'trust.panVerified',
 }
 
 /** A badge earned from facts (ADR 060): "Payment verified" for a client, "PAN verified" for a freelancer. */
 export function TrustBadge({ badge, className }: { badge: BadgeName; className?: string }) {
   const Icon = badge === 'payment_verified' ? BadgeCheck : ShieldCheck
+  const t = useT()
   return (
     <span
       className={cn(
@@ -18,7 +20,7 @@ export function TrustBadge({ badge, className }: { badge: BadgeName; className?:
       )}
     >
       <Icon className="size-3.5" aria-hidden />
-      {BADGE_TEXT[badge]}
+      {t(BADGE_TEXT[badge])}
     </span>
   )
 }
@@ -33,13 +35,13 @@ export function RatingSummary({
   empty?: string
   className?: string
 }) {
+  const t = useT()
   if (!rating.count || rating.average === null)
     return empty ? <span className={cn('text-xs text-muted-foreground', className)}>{empty}</span> : null
-  const reviews = `${rating.count} ${rating.count === 1 ? 'review' : 'reviews'}`
   return (
     <span
       className={cn('inline-flex items-center gap-1 text-xs font-medium text-slate-700', className)}
-      aria-label={`Rated ${rating.average.toFixed(1)} out of 5 from ${reviews}`}
+      aria-label={t('trust.rated', { average: rating.average.toFixed(1), count: rating.count })}
     >
       <Star className="size-3.5 fill-amber-400 text-amber-400" aria-hidden />
       <span aria-hidden>

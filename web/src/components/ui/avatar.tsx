@@ -1,5 +1,6 @@
 import * as React from 'react'
 import { Avatar as AvatarPrimitive } from 'radix-ui'
+import { useT } from '@/i18n'
 import { cn, initialOf } from '@/lib/utils'
 
 export function Avatar({ className, ...props }: React.ComponentProps<typeof AvatarPrimitive.Root>) {
@@ -45,9 +46,10 @@ export function UserAvatar({
   className?: string
   fallbackClassName?: string
 }) {
+  const t = useT()
   return (
     <Avatar className={className}>
-      {src ? <AvatarImage src={src} alt={name ? `${name}'s photo` : 'Profile photo'} /> : null}
+      {src ? <AvatarImage src={src} alt={name ? t('common.photoOf', { name }) : t('profile.photo')} /> : null}
       <AvatarFallback className={fallbackClassName} aria-label={name ?? undefined}>
         {initialOf(name)}
       </AvatarFallback>

@@ -1,6 +1,7 @@
 import * as React from 'react'
 import { Dialog as DialogPrimitive } from 'radix-ui'
 import { X } from 'lucide-react'
+import { useT } from '@/i18n'
 import { cn } from '@/lib/utils'
 
 export const Dialog = DialogPrimitive.Root
@@ -45,10 +46,11 @@ export function DialogContent({
 
 /** The × in the top right corner of a dialog or a sheet. */
 export function CornerClose() {
+  const t = useT()
   return (
     <DialogPrimitive.Close
       className="absolute top-4 right-4 rounded-md p-1 text-muted-foreground transition-colors hover:bg-muted hover:text-foreground focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
-      aria-label="Close"
+      aria-label={t('common.close')}
     >
       <X className="size-4" aria-hidden />
     </DialogPrimitive.Close>
