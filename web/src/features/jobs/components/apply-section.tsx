@@ -12,6 +12,7 @@ import { Label } from '@/components/ui/label'
 import { Spinner } from '@/components/ui/spinner'
 import { Textarea } from '@/components/ui/textarea'
 import { paths } from '@/config/paths'
+import { useT, type MessageKey } from '@/i18n'
 import { useAuth } from '@/lib/auth'
 import { serverFieldErrors } from '@/lib/field-errors'
 import { toastError } from '@/lib/toast-error'
@@ -19,16 +20,17 @@ import { useApplyToJob } from '../api/apply-to-job'
 import type { Job } from '../api/get-jobs'
 import { isClosed } from '../lib/format'
 import { COVER_LETTER_MAX } from '../lib/limits'
+import { SLOT, withSlot } from './with-slot'
 
 const ms = TOAST.jobActionMs
 
-/** What each application status means to the person who applied. */
-export const APPLICATION_STATUS_TEXT: Record<ApplicationStatusValue, string> = {
-  pending: 'The client has not decided yet.',
-  interview: 'The client wants to talk: watch your messages.',
-  offer: 'The client has made you an offer.',
-  accepted: 'You are hired for this job.',
-  rejected: 'Not selected this time.',
+/** What each application status means to the person who applied (its catalogue key). */
+export const APPLICATION_STATUS_TEXT: Record<ApplicationStatusValue, MessageKey> = {
+  pending: 'jobs.apply.status.pending',
+  interview: 'jobs.apply.status.interview',
+  offer: 'jobs.apply.status.offer',
+  accepted: 'jobs.apply.status.accepted',
+  rejected: 'jobs.apply.status.rejected',
 }
 
 /** Whether `userId` already applied: the server's flag, or their id among the job's applications (product.md §7). */
@@ -42,6 +44,7 @@ export const hasApplied = (job: Job, userId: string | undefined) =>
  */
 export function ApplySection({ job }: { job: Job }) {
   const { user } = useAuth()
+  const t = useT()
   const apply = useApplyToJob()
   const [coverLetter, setCoverLetter] = useState('')
   const fieldId = useId()
@@ -61,12 +64,13 @@ export function ApplySection({ job }: { job: Job }) {
           disabled
           className="w-full bg-emerald-600 disabled:opacity-100 sm:w-auto sm:self-start"
         >
-          <CheckCircle2 aria-hidden /> Applied Successfully
+          <CheckCircle2 aria-hidden /> {t('jobs.apply.applied')}
         </Button>
         {mine ? (
           <p className="flex flex-wrap items-center gap-x-2 gap-y-1 text-sm text-slate-600" role="status">
-            <span className="whitespace-nowrap">Your application:</span> <StatusBadge status={mine.status} />
-            <span>{APPLICATION_STATUS_TEXT[mine.status]}</span>
+            <span className="whitespace-nowrap">{t('jobs.apply.yours')}</span>{' '}
+            <StatusBadge status={mine.status} />
+            <span>{t(APPLICATION_STATUS_TEXT[mine.status])}</span>
           </p>
         ) : null}
       </div>
@@ -77,7 +81,10 @@ export function ApplySection({ job }: { job: Job }) {
       <div className="flex items-center gap-2 rounded-xl border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-700">
         <Lock className="size-4 shrink-0" aria-hidden />
         <p>
-          <strong className="font-semibold">Closed</strong> — this opportunity takes no more applications.
+          {withSlot(
+            t('jobs.apply.closed', { closed: SLOT }),
+            <strong className="font-semibold">{t('jobs.closed')}</strong>,
+          )}
         </p>
       </div>
     )
@@ -86,7 +93,7 @@ export function ApplySection({ job }: { job: Job }) {
     return (
       <Button asChild size="lg" className="w-full sm:w-auto sm:self-start">
         <LoginLink>
-          <LogIn aria-hidden /> Log in to apply
+          <LogIn aria-hidden /> {t('jobs.apply.login')}
         </LoginLink>
       </Button>
     )
@@ -97,10 +104,10 @@ export function ApplySection({ job }: { job: Job }) {
       {
         onSuccess: (answer) => {
           setProblem(undefined)
-          toast.success(answer.message || 'Applied successfully', { duration: ms })
+          toast.success(answer.message || t('jobs.apply.success'), { duration: ms })
         },
         onError: (error) => {
-          const shown = toastError(error, 'Something went wrong', { duration: ms })
+          const shown = toastError(error, t('jobs.error.title'), { duration: ms })
           if (shown !== null) setProblem(serverFieldErrors(error).coverLetter ?? shown)
         },
       },
@@ -117,7 +124,8 @@ export function ApplySection({ job }: { job: Job }) {
     >
       <div className="flex flex-col gap-2">
         <Label htmlFor={fieldId}>
-          Cover letter <span className="font-normal text-muted-foreground">(optional)</span>
+          {t('jobs.apply.coverLetter')}{' '}
+          <span className="font-normal text-muted-foreground">{t('jobs.apply.optional')}</span>
         </Label>
         <Textarea
           id={fieldId}
@@ -127,7 +135,7 @@ export function ApplySection({ job }: { job: Job }) {
             setCoverLetter(e.target.value)
             setProblem(undefined)
           }}
-          placeholder="Say why you are a good fit. Left empty, a short standard note is sent."
+          placeholder={t('jobs.apply.placeholder')}
           className="max-h-60 min-h-24"
           disabled={apply.isPending}
           {...describedBy(fieldId, { error: problem })}
@@ -137,20 +145,21 @@ export function ApplySection({ job }: { job: Job }) {
           <FileText className="size-3.5 shrink-0" aria-hidden />
           {user.profile.resume ? (
             <span>
-              Your profile resume
-              {user.profile.resumeOriginalName ? ` (${user.profile.resumeOriginalName})` : ''} is sent with
-              it.
+              {user.profile.resumeOriginalName
+                ? t('jobs.apply.resumeSentNamed', { name: user.profile.resumeOriginalName })
+                : t('jobs.apply.resumeSent')}
             </span>
           ) : (
             <span>
-              No resume uploaded —{' '}
-              <Link
-                to={paths.profile.href(user.userId)}
-                className="text-primary underline-offset-2 hover:underline"
-              >
-                add one to your profile
-              </Link>
-              .
+              {withSlot(
+                t('jobs.apply.noResume', { link: SLOT }),
+                <Link
+                  to={paths.profile.href(user.userId)}
+                  className="text-primary underline-offset-2 hover:underline"
+                >
+                  {t('jobs.apply.addResume')}
+                </Link>,
+              )}
             </span>
           )}
         </p>
@@ -158,10 +167,10 @@ export function ApplySection({ job }: { job: Job }) {
       <Button type="submit" size="lg" disabled={apply.isPending} className="w-full sm:w-auto sm:self-start">
         {apply.isPending ? (
           <>
-            <Spinner /> Applying...
+            <Spinner /> {t('jobs.apply.applying')}
           </>
         ) : (
-          'Apply Now'
+          t('jobs.apply.submit')
         )}
       </Button>
     </form>

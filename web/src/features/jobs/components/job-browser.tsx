@@ -1,6 +1,7 @@
 import { useEffect, useRef, type ReactNode } from 'react'
 import { Info } from 'lucide-react'
 import { paths } from '@/config/paths'
+import { useT } from '@/i18n'
 import { useInfiniteJobs } from '../api/get-jobs'
 import { useJob } from '../api/get-job'
 import type { Job } from '../api/get-jobs'
@@ -21,6 +22,7 @@ export const SPLIT_QUERY = '(min-width: 1024px)'
  * 3/5 detail panel with the first result auto-selected. Narrow screens show the list; a card opens /description/:id.
  */
 export function JobBrowser({ payments }: { payments?: (job: Job) => ReactNode } = {}) {
+  const t = useT()
   const { filters, setFilters, reset, params } = useJobFilters()
   const split = useMediaQuery(SPLIT_QUERY)
   const list = useInfiniteJobs(filters)
@@ -63,16 +65,14 @@ export function JobBrowser({ payments }: { payments?: (job: Job) => ReactNode } 
   const closestHint =
     filters.sort === 'closest' && !filters.state
       ? // Profiles keep no location (product.md §5), so the state chosen here is the only one there is.
-        'Closest lists Remote jobs first, then the rest. Choose your state to see jobs there first.'
+        t('jobs.browser.closestHint')
       : null
 
   return (
     <div className="mx-auto flex w-full max-w-7xl flex-col gap-4">
       <div className="flex flex-col gap-1">
-        <h1 className="text-2xl font-semibold tracking-tight text-slate-900">Opportunities</h1>
-        <p className="text-sm text-muted-foreground">
-          Internships, gigs, competitions and more from clients across India.
-        </p>
+        <h1 className="text-2xl font-semibold tracking-tight text-slate-900">{t('jobs.browser.title')}</h1>
+        <p className="text-sm text-muted-foreground">{t('jobs.browser.subtitle')}</p>
       </div>
       <JobFiltersBar filters={filters} onChange={setFilters} />
       {closestHint ? (
@@ -83,11 +83,11 @@ export function JobBrowser({ payments }: { payments?: (job: Job) => ReactNode } 
       ) : null}
 
       <div className="grid grid-cols-1 gap-6 lg:grid-cols-5">
-        <section aria-label="Opportunities" className="flex min-w-0 flex-col gap-3 lg:col-span-2">
+        <section aria-label={t('jobs.browser.title')} className="flex min-w-0 flex-col gap-3 lg:col-span-2">
           {list.isPending ? (
             <div className="flex flex-col gap-3" aria-busy="true">
               <p role="status" className="text-sm text-muted-foreground">
-                Loading opportunities...
+                {t('jobs.browser.loading')}
               </p>
               {[0, 1, 2, 3].map((i) => (
                 <JobCardSkeleton key={i} />
@@ -97,15 +97,14 @@ export function JobBrowser({ payments }: { payments?: (job: Job) => ReactNode } 
             <ErrorBox error={list.error} onRetry={() => void list.refetch()} retrying={list.isFetching} />
           ) : !jobs.length ? (
             <NoOpportunities onReset={reset}>
-              {hasActiveFilters(filters)
-                ? 'Try another category or turn off a filter.'
-                : 'No jobs are open right now. Check back soon.'}
+              {hasActiveFilters(filters) ? t('jobs.empty.filtered') : t('jobs.empty.none')}
             </NoOpportunities>
           ) : (
             <>
               <p role="status" className="text-xs text-muted-foreground">
-                {jobs.length}
-                {list.hasNextPage ? '+' : ''} {jobs.length === 1 ? 'opportunity' : 'opportunities'}
+                {t(list.hasNextPage ? 'jobs.browser.countMore' : 'jobs.browser.count', {
+                  count: jobs.length,
+                })}
               </p>
               <ul className="flex flex-col gap-3" onKeyDown={onCardListKeyDown}>
                 {jobs.map((job) => (
@@ -125,7 +124,7 @@ export function JobBrowser({ payments }: { payments?: (job: Job) => ReactNode } 
         </section>
 
         {split ? (
-          <section aria-label="Job details" className="min-w-0 lg:col-span-3">
+          <section aria-label={t('jobs.browser.details')} className="min-w-0 lg:col-span-3">
             <div
               ref={panel}
               className="sticky top-8 max-h-[calc(100dvh-4rem)] overflow-y-auto rounded-2xl border bg-card p-6 shadow-xs"

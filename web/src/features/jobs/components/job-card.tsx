@@ -6,10 +6,13 @@ import { ClientTrustMarks } from '@/components/trust-marks'
 import { Badge } from '@/components/ui/badge'
 import { Skeleton } from '@/components/ui/skeleton'
 import { paths } from '@/config/paths'
+import { useT } from '@/i18n'
 import { cn } from '@/lib/utils'
 import type { Job } from '../api/get-jobs'
+import { categoryLabel } from '../lib/filters'
 import { deadlineText, freeNote, isClosed, paymentLabel, rateText } from '../lib/format'
 import { HighlightedText } from './highlighted-text'
+import { SLOT, withSlot } from './with-slot'
 
 /** product.md §3: a card shows at most 2 skills, then '+N'. */
 export const CARD_SKILLS = 2
@@ -45,6 +48,7 @@ export function JobCard({
   replace?: boolean
   showDescription?: boolean
 }) {
+  const t = useT()
   const closed = isClosed(job)
   const deadline = deadlineText(job)
   const shown = job.skills.slice(0, CARD_SKILLS)
@@ -61,10 +65,12 @@ export function JobCard({
       )}
     >
       <div className="flex flex-wrap items-center gap-1.5">
-        <Badge variant="accent">{job.category}</Badge>
-        {job.isFree ? <Badge className="bg-emerald-50 text-emerald-700">Free</Badge> : null}
-        {job.isDiscounted ? <Badge className="bg-amber-50 text-amber-700">Discounted</Badge> : null}
-        {job.status === 'draft' ? <Badge variant="outline">Draft</Badge> : null}
+        <Badge variant="accent">{categoryLabel(job.category, t)}</Badge>
+        {job.isFree ? <Badge className="bg-emerald-50 text-emerald-700">{t('jobs.free')}</Badge> : null}
+        {job.isDiscounted ? (
+          <Badge className="bg-amber-50 text-amber-700">{t('jobs.badge.discounted')}</Badge>
+        ) : null}
+        {job.status === 'draft' ? <Badge variant="outline">{t('jobs.card.draft')}</Badge> : null}
         {deadline ? (
           <span
             className={cn(
@@ -121,7 +127,7 @@ export function JobCard({
       ) : null}
 
       {job.skills.length ? (
-        <ul className="flex flex-wrap gap-1.5" aria-label="Skills">
+        <ul className="flex flex-wrap gap-1.5" aria-label={t('jobs.skills')}>
           {shown.map((s) => (
             <li key={s} className="rounded-md bg-slate-100 px-2 py-0.5 text-xs font-medium text-slate-700">
               {s}
@@ -130,7 +136,7 @@ export function JobCard({
           {more > 0 ? (
             <li
               className="rounded-md border border-dashed px-2 py-0.5 text-xs font-medium text-slate-500"
-              aria-label={`${more} more ${more === 1 ? 'skill' : 'skills'}`}
+              aria-label={t('jobs.card.moreSkills', { count: more })}
               title={job.skills.slice(CARD_SKILLS).join(', ')}
             >
               +{more}
@@ -142,29 +148,37 @@ export function JobCard({
       <div className="mt-auto flex flex-wrap items-end justify-between gap-x-3 gap-y-2 border-t pt-3">
         <div className="min-w-0">
           <p className="text-base font-semibold text-slate-900 tabular-nums">
-            {free ? 'Free' : rateText(job)}
+            {free ? t('jobs.free') : rateText(job)}
           </p>
           <p className="text-xs text-muted-foreground">
-            {free ? freeNote(job) : paymentLabel(job.paymentType)}
-            {!free && job.paymentType !== 'one-time' ? ` · total ${formatRupees(job.total)}` : ''}
-            {job.prize ? ` · prize ${formatRupees(job.prize)}` : ''}
+            {[
+              free ? freeNote(job) : paymentLabel(job.paymentType),
+              !free && job.paymentType !== 'one-time'
+                ? t('jobs.card.total', { amount: formatRupees(job.total) })
+                : null,
+              job.prize ? t('jobs.card.prize', { amount: formatRupees(job.prize) }) : null,
+            ]
+              .filter(Boolean)
+              .join(' · ')}
           </p>
           {job.isFree && !free ? <p className="text-xs text-muted-foreground">{freeNote(job)}</p> : null}
         </div>
         <div className="flex flex-col items-end gap-0.5 text-xs text-slate-500">
           <span className="max-w-48 truncate">
-            by{' '}
-            <Link
-              to={paths.profile.href(job.created_by.userId)}
-              className="relative z-10 rounded font-medium text-slate-700 underline-offset-2 outline-none hover:text-primary hover:underline focus-visible:ring-2 focus-visible:ring-ring"
-            >
-              {job.created_by.fullname}
-            </Link>
+            {withSlot(
+              t('jobs.card.by', { name: SLOT }),
+              <Link
+                to={paths.profile.href(job.created_by.userId)}
+                className="relative z-10 rounded font-medium text-slate-700 underline-offset-2 outline-none hover:text-primary hover:underline focus-visible:ring-2 focus-visible:ring-ring"
+              >
+                {job.created_by.fullname}
+              </Link>,
+            )}
           </span>
           <ClientTrustMarks trust={job.clientTrust} className="justify-end" />
           <span className="inline-flex items-center gap-1">
             <Users className="size-3.5" aria-hidden />
-            {job.applicationCount} applied
+            {t('jobs.card.applied', { count: job.applicationCount })}
           </span>
         </div>
       </div>

@@ -17,7 +17,7 @@ import {
   Users,
   Wallet,
 } from 'lucide-react'
-import { formatCount, formatRupees } from '@common/money'
+import { formatRupees } from '@common/money'
 import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
 import { UserAvatar } from '@/components/ui/avatar'
@@ -27,10 +27,13 @@ import { ReportButton } from '@/components/report-dialog'
 import { ModerationNotice } from '@/components/moderation-notice'
 import { ClientTrustMarks } from '@/components/trust-marks'
 import { paths } from '@/config/paths'
+import { useT } from '@/i18n'
+import { formatNumber } from '@/i18n/format'
 import { useAuth } from '@/lib/auth'
 import { openChatWindow } from '@/lib/chat-window'
 import { cn } from '@/lib/utils'
 import type { Job } from '../api/get-jobs'
+import { categoryLabel } from '../lib/filters'
 import {
   deadlineText,
   freeNote,
@@ -42,6 +45,7 @@ import {
   weeklyHoursText,
 } from '../lib/format'
 import { ApplySection } from './apply-section'
+import { SLOT, withSlot } from './with-slot'
 
 /** One fact of a `<dl>`: only dt and dd sit in its group (the icon is part of the term, hidden from readers). */
 function Fact({ icon, label, children }: { icon: ReactNode; label: string; children: ReactNode }) {
@@ -100,6 +104,7 @@ export function JobDetail({
   const Heading = headingLevel === 1 ? 'h1' : 'h2'
   const sectionLevel = headingLevel === 1 ? 2 : 3
   const { user } = useAuth()
+  const t = useT()
   const closed = isClosed(job)
   const deadline = deadlineText(job)
   const pay = paymentBreakdown(job)
@@ -109,15 +114,19 @@ export function JobDetail({
     <article className="flex flex-col gap-6" aria-labelledby={`job-title-${job._id}`}>
       <header className="flex flex-col gap-3">
         <div className="flex flex-wrap items-center gap-1.5">
-          <Badge variant="accent">{job.category}</Badge>
+          <Badge variant="accent">{categoryLabel(job.category, t)}</Badge>
           {closed ? (
-            <Badge className="border-red-200 bg-red-50 text-red-700">Closed</Badge>
+            <Badge className="border-red-200 bg-red-50 text-red-700">{t('jobs.closed')}</Badge>
           ) : job.status === 'draft' ? (
             <StatusBadge status="draft" />
           ) : null}
-          {job.isFree ? <Badge className="bg-emerald-50 text-emerald-700">Free</Badge> : null}
-          {job.isDiscounted ? <Badge className="bg-amber-50 text-amber-700">Discounted</Badge> : null}
-          {job.remote && job.locationPreference !== 'Remote' ? <Badge variant="outline">Remote</Badge> : null}
+          {job.isFree ? <Badge className="bg-emerald-50 text-emerald-700">{t('jobs.free')}</Badge> : null}
+          {job.isDiscounted ? (
+            <Badge className="bg-amber-50 text-amber-700">{t('jobs.badge.discounted')}</Badge>
+          ) : null}
+          {job.remote && job.locationPreference !== 'Remote' ? (
+            <Badge variant="outline">{t('jobs.remote')}</Badge>
+          ) : null}
         </div>
         {job.moderation ? <ModerationNotice moderation={job.moderation} /> : null}
         <Heading
@@ -140,10 +149,12 @@ export function JobDetail({
           <span className="inline-flex items-center gap-1.5">
             <Clock className="size-4 text-slate-400" aria-hidden />
             <span>
-              Posted{' '}
-              <time dateTime={job.createdAt} title={formatDate(job.createdAt)}>
-                {postedText(job.createdAt)}
-              </time>
+              {withSlot(
+                t('jobs.detail.posted', { when: SLOT }),
+                <time dateTime={job.createdAt} title={formatDate(job.createdAt)}>
+                  {postedText(job.createdAt)}
+                </time>,
+              )}
             </span>
           </span>
         </p>
@@ -152,14 +163,13 @@ export function JobDetail({
       <div className="flex flex-col gap-4 rounded-2xl border bg-slate-50/70 p-4 sm:p-5">
         <div>
           <p className="text-xs font-medium tracking-wide text-muted-foreground uppercase">
-            {pay.label}
-            {free ? ' · Free' : ''}
+            {free ? `${pay.label} · ${t('jobs.free')}` : pay.label}
           </p>
           <p className="text-2xl font-semibold text-slate-900 tabular-nums">
-            {free ? 'Free' : formatRupees(job.total)}
+            {free ? t('jobs.free') : formatRupees(job.total)}
           </p>
           <p className="text-xs text-muted-foreground">
-            Total{pay.formula && !free ? ` · ${pay.formula}` : ''}
+            {pay.formula && !free ? `${t('jobs.detail.total')} · ${pay.formula}` : t('jobs.detail.total')}
           </p>
           {job.isFree ? <p className="mt-1 text-sm text-slate-700">{freeNote(job)}</p> : null}
         </div>
@@ -167,14 +177,14 @@ export function JobDetail({
         {payments}
       </div>
 
-      <Section level={sectionLevel} title="Description">
+      <Section level={sectionLevel} title={t('jobs.detail.description')}>
         <p className="text-sm leading-relaxed break-words whitespace-pre-line text-slate-700">
           {job.description}
         </p>
       </Section>
 
       {job.skills.length ? (
-        <Section level={sectionLevel} title="Skills">
+        <Section level={sectionLevel} title={t('jobs.skills')}>
           <ul className="flex flex-wrap gap-1.5">
             {job.skills.map((s) => (
               <li key={s} className="rounded-md bg-slate-100 px-2.5 py-1 text-xs font-medium text-slate-700">
@@ -185,9 +195,9 @@ export function JobDetail({
         </Section>
       ) : null}
 
-      <Section level={sectionLevel} title="Payment">
+      <Section level={sectionLevel} title={t('jobs.detail.payment')}>
         <dl className="grid grid-cols-2 gap-x-4 gap-y-3">
-          <Fact icon={<Wallet aria-hidden />} label="Payment type">
+          <Fact icon={<Wallet aria-hidden />} label={t('jobs.detail.paymentType')}>
             {pay.label}
           </Fact>
           {pay.lines.map((l) => (
@@ -195,27 +205,27 @@ export function JobDetail({
               {l.value}
             </Fact>
           ))}
-          <Fact icon={<Wallet aria-hidden />} label="Total">
+          <Fact icon={<Wallet aria-hidden />} label={t('jobs.detail.total')}>
             {formatRupees(job.total)}
           </Fact>
-          <Fact icon={<Wallet aria-hidden />} label="Fund status">
+          <Fact icon={<Wallet aria-hidden />} label={t('jobs.detail.fundStatus')}>
             <StatusBadge status={job.fundStatus} />
           </Fact>
           {job.prize !== null ? (
-            <Fact icon={<Trophy aria-hidden />} label="Prize">
+            <Fact icon={<Trophy aria-hidden />} label={t('jobs.detail.prize')}>
               {formatRupees(job.prize)}
             </Fact>
           ) : null}
         </dl>
       </Section>
 
-      <Section level={sectionLevel} title="Details">
+      <Section level={sectionLevel} title={t('jobs.detail.details')}>
         <dl className="grid grid-cols-2 gap-x-4 gap-y-3">
-          <Fact icon={<MapPin aria-hidden />} label="Location">
+          <Fact icon={<MapPin aria-hidden />} label={t('jobs.detail.location')}>
             {job.locationPreference}
-            {job.remote && job.locationPreference !== 'Remote' ? ' (remote)' : ''}
+            {job.remote && job.locationPreference !== 'Remote' ? ` ${t('jobs.detail.remoteSuffix')}` : ''}
           </Fact>
-          <Fact icon={<CalendarClock aria-hidden />} label="Deadline">
+          <Fact icon={<CalendarClock aria-hidden />} label={t('jobs.detail.deadline')}>
             {job.deadline ? (
               <>
                 {formatDate(job.deadline)}{' '}
@@ -224,51 +234,51 @@ export function JobDetail({
                 </span>
               </>
             ) : closed ? (
-              <span className="text-red-600">Closed</span>
+              <span className="text-red-600">{t('jobs.closed')}</span>
             ) : (
-              'No deadline'
+              t('jobs.detail.noDeadline')
             )}
           </Fact>
-          <Fact icon={<Eye aria-hidden />} label="Views">
-            {formatCount(job.views)}
+          <Fact icon={<Eye aria-hidden />} label={t('jobs.detail.views')}>
+            {formatNumber(job.views)}
           </Fact>
-          <Fact icon={<Users aria-hidden />} label="Applications">
-            {formatCount(job.applicationCount)}
+          <Fact icon={<Users aria-hidden />} label={t('jobs.detail.applications')}>
+            {formatNumber(job.applicationCount)}
           </Fact>
           {job.jobType ? (
-            <Fact icon={<Briefcase aria-hidden />} label="Job type">
+            <Fact icon={<Briefcase aria-hidden />} label={t('jobs.detail.jobType')}>
               {job.jobType}
             </Fact>
           ) : null}
           {job.position ? (
-            <Fact icon={<UserRound aria-hidden />} label="Position">
+            <Fact icon={<UserRound aria-hidden />} label={t('jobs.detail.position')}>
               {job.position}
             </Fact>
           ) : null}
           {job.experienceLevel ? (
-            <Fact icon={<Gauge aria-hidden />} label="Experience level">
+            <Fact icon={<Gauge aria-hidden />} label={t('jobs.detail.experience')}>
               {job.experienceLevel}
             </Fact>
           ) : null}
           {job.duration !== null ? (
-            <Fact icon={<Hourglass aria-hidden />} label="Duration">
+            <Fact icon={<Hourglass aria-hidden />} label={t('jobs.detail.duration')}>
               {durationText(job.duration)}
             </Fact>
           ) : null}
           {job.hours !== null ? (
-            <Fact icon={<Clock aria-hidden />} label="Hours">
+            <Fact icon={<Clock aria-hidden />} label={t('jobs.detail.hours')}>
               {weeklyHoursText(job.hours)}
             </Fact>
           ) : null}
-          <Fact icon={<Send aria-hidden />} label="Application process">
-            {job.applicationProcess === 'quick-apply' ? 'Quick apply' : job.applicationProcess}
+          <Fact icon={<Send aria-hidden />} label={t('jobs.detail.process')}>
+            {job.applicationProcess === 'quick-apply' ? t('jobs.detail.quickApply') : job.applicationProcess}
           </Fact>
         </dl>
       </Section>
 
       <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
         {job.company ? (
-          <Section level={sectionLevel} title="Company" className="rounded-2xl border p-4">
+          <Section level={sectionLevel} title={t('jobs.detail.company')} className="rounded-2xl border p-4">
             <div className="flex items-center gap-3">
               {job.company.logo ? (
                 <img src={job.company.logo} alt="" className="size-10 rounded-lg border object-cover" />
@@ -288,14 +298,14 @@ export function JobDetail({
                   >
                     {job.company.website.replace(/^https?:\/\//, '')}
                     <ExternalLink className="size-3 shrink-0" aria-hidden />
-                    <span className="sr-only">(opens in a new tab)</span>
+                    <span className="sr-only">{t('jobs.detail.newTab')}</span>
                   </a>
                 ) : null}
               </div>
             </div>
           </Section>
         ) : null}
-        <Section level={sectionLevel} title="Posted by" className="rounded-2xl border p-4">
+        <Section level={sectionLevel} title={t('jobs.detail.postedBy')} className="rounded-2xl border p-4">
           <Link
             to={paths.profile.href(job.created_by.userId)}
             className="flex items-center gap-3 rounded-lg outline-none hover:text-primary focus-visible:ring-2 focus-visible:ring-ring"
@@ -303,7 +313,7 @@ export function JobDetail({
             <UserAvatar name={job.created_by.fullname} className="size-10" />
             <span className="min-w-0">
               <span className="block truncate text-sm font-semibold">{job.created_by.fullname}</span>
-              <span className="block text-xs text-muted-foreground">View profile</span>
+              <span className="block text-xs text-muted-foreground">{t('jobs.detail.viewProfile')}</span>
             </span>
           </Link>
           <ClientTrustMarks trust={job.clientTrust} className="mt-2" />
@@ -314,7 +324,7 @@ export function JobDetail({
               className="mt-3 w-full"
               onClick={() => openChatWindow(job.created_by._id, job._id)}
             >
-              <MessageCircle aria-hidden /> Message
+              <MessageCircle aria-hidden /> {t('jobs.message')}
             </Button>
           ) : null}
           {user && user._id !== job.created_by._id ? (
@@ -323,7 +333,9 @@ export function JobDetail({
         </Section>
       </div>
       {job.updatedAt !== job.createdAt ? (
-        <p className="text-xs text-muted-foreground">Updated {formatDate(job.updatedAt)}</p>
+        <p className="text-xs text-muted-foreground">
+          {t('jobs.detail.updated', { date: formatDate(job.updatedAt) })}
+        </p>
       ) : null}
     </article>
   )

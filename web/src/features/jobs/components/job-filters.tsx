@@ -1,9 +1,10 @@
 import type { ReactNode } from 'react'
 import { ArrowUpDown, BadgePercent, Gift, LayoutGrid, MapPin, Navigation } from 'lucide-react'
-import { ALL_CATEGORIES, CATEGORIES, type Category } from '@common/categories'
+import { CATEGORIES, type Category } from '@common/categories'
 import type { JobSort } from '@common/schemas/job'
+import { useT } from '@/i18n'
 import { cn } from '@/lib/utils'
-import { JOB_SORTS, REGIONS, SORT_LABELS, type JobFilters } from '../lib/filters'
+import { categoryLabel, JOB_SORTS, REGIONS, SORT_KEYS, type JobFilters } from '../lib/filters'
 
 const chip =
   'inline-flex h-9 shrink-0 items-center gap-1.5 rounded-full border px-3 text-sm font-medium whitespace-nowrap transition-colors outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-1 [&_svg]:size-4 [&_svg]:shrink-0'
@@ -89,46 +90,51 @@ export function JobFiltersBar({
   showSort?: boolean
   className?: string
 }) {
+  const t = useT()
   const set = (patch: Partial<JobFilters>) => onChange({ ...filters, ...patch })
   return (
-    <div role="group" aria-label="Filters" className={cn('flex flex-wrap items-center gap-2', className)}>
+    <div
+      role="group"
+      aria-label={t('jobs.filters.label')}
+      className={cn('flex flex-wrap items-center gap-2', className)}
+    >
       <SelectField
-        label="Category"
+        label={t('jobs.filters.category')}
         icon={<LayoutGrid aria-hidden />}
         value={filters.category ?? ''}
         onChange={(v) => set({ category: (v || undefined) as Category | undefined })}
         className="max-w-full"
       >
-        <option value="">{ALL_CATEGORIES}</option>
+        <option value="">{t('jobs.filters.allCategories')}</option>
         {CATEGORIES.map((c) => (
           <option key={c} value={c}>
-            {c}
+            {categoryLabel(c, t)}
           </option>
         ))}
       </SelectField>
       <Toggle pressed={filters.free} onChange={(free) => set({ free })} icon={<Gift aria-hidden />}>
-        Free
+        {t('jobs.free')}
       </Toggle>
       {/* product.md §3: the Distance chip stays visible but does nothing (no geolocation is kept). */}
       <span
         className={cn(chip, 'cursor-default border-dashed border-input bg-slate-50 text-slate-500')}
-        title="Distance filtering is not available yet"
-        aria-label="Distance: 15 mi (not available yet)"
+        title={t('jobs.filters.distanceUnavailable')}
+        aria-label={t('jobs.filters.distanceLabel')}
         role="note"
       >
         <MapPin aria-hidden />
-        15 mi
+        {t('jobs.filters.distance')}
       </span>
       {showSort ? (
         <SelectField
-          label="Sort"
+          label={t('jobs.filters.sort')}
           icon={<ArrowUpDown aria-hidden />}
           value={filters.sort}
           onChange={(v) => set({ sort: v as JobSort })}
         >
           {JOB_SORTS.map((s) => (
             <option key={s} value={s}>
-              {SORT_LABELS[s]}
+              {t(SORT_KEYS[s])}
             </option>
           ))}
         </SelectField>
@@ -138,17 +144,17 @@ export function JobFiltersBar({
         onChange={(discounted) => set({ discounted })}
         icon={<BadgePercent aria-hidden />}
       >
-        Discounted
+        {t('jobs.discounted')}
       </Toggle>
       {showSort && filters.sort === 'closest' ? (
         <SelectField
-          label="Your state"
+          label={t('jobs.filters.state')}
           icon={<Navigation aria-hidden />}
           value={filters.state ?? ''}
           onChange={(v) => set({ state: v || undefined })}
           className="max-w-full"
         >
-          <option value="">Choose your state…</option>
+          <option value="">{t('jobs.filters.chooseState')}</option>
           {REGIONS.map((r) => (
             <option key={r} value={r}>
               {r}

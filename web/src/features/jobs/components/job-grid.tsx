@@ -2,6 +2,7 @@ import type { ReactNode } from 'react'
 import { SearchX } from 'lucide-react'
 import { EmptyState } from '@/components/empty-state'
 import { paths } from '@/config/paths'
+import { useT } from '@/i18n'
 import type { Job } from '../api/get-jobs'
 import { useInfiniteScroll } from '@/hooks/use-infinite-scroll'
 import { JobCard, JobCardSkeleton } from './job-card'
@@ -40,16 +41,14 @@ export function pagedJobs(query: JobPagesQuery): PagedJobs {
   }
 }
 
-/** The empty text of /explore (product.md §3), where there are filters to adjust. */
-export const NO_JOBS_TEXT = 'No jobs found. Try adjusting your filters.'
-
 /**
- * A grid of job cards for /search and /explore: loading skeletons, error with Retry, that empty text, and
+ * A grid of job cards for /search and /explore: loading skeletons, error with Retry, the empty text of /explore
+ * (product.md §3: 'No jobs found. Try adjusting your filters.', where there are filters to adjust), and
  * infinite scroll with a 'Load more' button. Cards open /description/:id and show highlighted matches.
  */
 export function JobGrid({
   list,
-  emptyTitle = NO_JOBS_TEXT,
+  emptyTitle,
   emptyText,
   emptyAction,
   emptyLine,
@@ -68,6 +67,7 @@ export function JobGrid({
    */
   autoLoad?: boolean
 }) {
+  const t = useT()
   const sentinel = useInfiniteScroll(
     () => void list.fetchNextPage(),
     autoLoad && list.hasNextPage && !list.isFetchingNextPage && !list.isError,
@@ -76,7 +76,7 @@ export function JobGrid({
     return (
       <div aria-busy="true" className="flex flex-col gap-3">
         <p role="status" className="text-sm text-muted-foreground">
-          Searching...
+          {t('jobs.grid.searching')}
         </p>
         <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-3">
           {[0, 1, 2, 3, 4, 5].map((i) => (
@@ -90,7 +90,7 @@ export function JobGrid({
   if (!list.jobs.length && emptyLine) return <p className="text-sm text-muted-foreground">{emptyLine}</p>
   if (!list.jobs.length)
     return (
-      <EmptyState icon={SearchX} title={emptyTitle} action={emptyAction}>
+      <EmptyState icon={SearchX} title={emptyTitle ?? t('jobs.empty.noJobs')} action={emptyAction}>
         {emptyText}
       </EmptyState>
     )

@@ -5,6 +5,7 @@ import { TOAST } from '@common/limits'
 import { EmptyState } from '@/components/empty-state'
 import { Button } from '@/components/ui/button'
 import { paths } from '@/config/paths'
+import { translate, useT } from '@/i18n'
 import { httpStatus } from '@/lib/errors'
 import { toastError } from '@/lib/toast-error'
 import { useJob } from '../api/get-job'
@@ -17,6 +18,7 @@ import { ErrorBox } from './list-states'
  * payment actions (composed by the route, so this feature does not import payments).
  */
 export function JobPage({ payments }: { payments?: (job: Job) => ReactNode } = {}) {
+  const t = useT()
   const { id = '' } = useParams()
   const navigate = useNavigate()
   const location = useLocation()
@@ -25,7 +27,7 @@ export function JobPage({ payments }: { payments?: (job: Job) => ReactNode } = {
 
   useEffect(() => {
     if (query.isError && !notFound)
-      toastError(query.error, 'Something went wrong', { duration: TOAST.jobActionMs })
+      toastError(query.error, translate('jobs.error.title'), { duration: TOAST.jobActionMs })
   }, [query.isError, query.error, notFound])
 
   // Back to wherever the reader came from (keeping their filters), or to the browser on a direct visit.
@@ -33,37 +35,39 @@ export function JobPage({ payments }: { payments?: (job: Job) => ReactNode } = {
 
   return (
     <div className="mx-auto flex w-full max-w-4xl flex-col gap-4">
-      <title>{query.data ? `${query.data.title} · Microlance` : 'Job · Microlance'}</title>
+      <title>
+        {query.data ? t('jobs.page.docTitle', { title: query.data.title }) : t('jobs.page.docTitleLoading')}
+      </title>
       <div>
         <Button variant="ghost" size="sm" onClick={back} className="-ml-2 text-slate-600">
-          <ArrowLeft aria-hidden /> Back to opportunities
+          <ArrowLeft aria-hidden /> {t('jobs.page.back')}
         </Button>
       </div>
       {query.isPending ? (
         <div className="sm:rounded-2xl sm:border sm:bg-card sm:p-8" aria-busy="true">
           <p role="status" className="sr-only">
-            Loading the job...
+            {t('jobs.page.loading')}
           </p>
           <JobDetailSkeleton />
         </div>
       ) : notFound ? (
         <>
-          <h1 className="sr-only">Job not found</h1>
+          <h1 className="sr-only">{t('jobs.page.notFound')}</h1>
           <EmptyState
             icon={FileQuestion}
-            title="Job not found"
+            title={t('jobs.page.notFound')}
             action={
               <Button asChild variant="outline">
-                <Link to={paths.jobs.href()}>Browse jobs</Link>
+                <Link to={paths.jobs.href()}>{t('jobs.page.browse')}</Link>
               </Button>
             }
           >
-            This job does not exist, or it is a draft only its creator can see.
+            {t('jobs.page.notFoundText')}
           </EmptyState>
         </>
       ) : query.isError ? (
         <>
-          <h1 className="sr-only">Job</h1>
+          <h1 className="sr-only">{t('jobs.page.heading')}</h1>
           <ErrorBox error={query.error} onRetry={() => void query.refetch()} retrying={query.isFetching} />
         </>
       ) : (

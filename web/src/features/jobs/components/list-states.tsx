@@ -3,6 +3,7 @@ import { AlertTriangle, MousePointerClick, RotateCw, SearchX } from 'lucide-reac
 import { EmptyState } from '@/components/empty-state'
 import { Button } from '@/components/ui/button'
 import { Spinner } from '@/components/ui/spinner'
+import { useT } from '@/i18n'
 import { errorText } from '@/lib/errors'
 
 /** The job browser's error box (product.md §3), with the server's sentence or the fallback of §15. */
@@ -10,13 +11,14 @@ export function ErrorBox({
   error,
   onRetry,
   retrying,
-  fallback = 'Check your connection and try again.',
+  fallback,
 }: {
   error: unknown
   onRetry: () => void
   retrying?: boolean
   fallback?: string
 }) {
+  const t = useT()
   return (
     <div
       role="alert"
@@ -25,12 +27,14 @@ export function ErrorBox({
       <div className="flex items-start gap-3">
         <AlertTriangle className="mt-0.5 size-5 shrink-0 text-red-600" aria-hidden />
         <div>
-          <p className="font-semibold text-red-800">Something went wrong</p>
-          <p className="mt-0.5 text-sm text-red-700">{errorText(error, fallback)}</p>
+          <p className="font-semibold text-red-800">{t('jobs.error.title')}</p>
+          <p className="mt-0.5 text-sm text-red-700">
+            {errorText(error, fallback ?? t('jobs.error.connection'))}
+          </p>
         </div>
       </div>
       <Button variant="outline" size="sm" onClick={onRetry} disabled={retrying} className="bg-white">
-        {retrying ? <Spinner /> : <RotateCw aria-hidden />} Retry
+        {retrying ? <Spinner /> : <RotateCw aria-hidden />} {t('jobs.retry')}
       </Button>
     </div>
   )
@@ -38,30 +42,32 @@ export function ErrorBox({
 
 /** product.md §3 empty state: 'No opportunities found' with Reset Filters. */
 export function NoOpportunities({ onReset, children }: { onReset: () => void; children?: ReactNode }) {
+  const t = useT()
   return (
     <EmptyState
       icon={SearchX}
-      title="No opportunities found"
+      title={t('jobs.empty.title')}
       action={
         <Button variant="outline" onClick={onReset}>
-          Reset Filters
+          {t('jobs.filters.reset')}
         </Button>
       }
     >
-      {children ?? 'Try another category or turn off a filter.'}
+      {children ?? t('jobs.empty.filtered')}
     </EmptyState>
   )
 }
 
 /** product.md §3: the detail panel's placeholder when nothing is selected. */
 export function SelectPlaceholder() {
+  const t = useT()
   return (
     <EmptyState
       icon={MousePointerClick}
-      title="Select an Opportunity"
+      title={t('jobs.select.title')}
       className="h-full min-h-80 border-none"
     >
-      Choose a job from the list to see its details here.
+      {t('jobs.select.text')}
     </EmptyState>
   )
 }
@@ -80,6 +86,7 @@ export function LoadMore({
   sentinel: React.Ref<HTMLDivElement>
   count: number
 }) {
+  const t = useT()
   return (
     <div className="flex flex-col items-center gap-2 py-2">
       <div ref={sentinel} aria-hidden className="h-px w-full" />
@@ -87,14 +94,14 @@ export function LoadMore({
         <Button variant="outline" onClick={onLoad} disabled={loading} className="min-w-40">
           {loading ? (
             <>
-              <Spinner /> Loading...
+              <Spinner /> {t('jobs.loading')}
             </>
           ) : (
-            'Load more'
+            t('jobs.loadMore')
           )}
         </Button>
       ) : count > 0 ? (
-        <p className="text-xs text-muted-foreground">You have reached the end · {count} shown</p>
+        <p className="text-xs text-muted-foreground">{t('jobs.end', { count })}</p>
       ) : null}
     </div>
   )

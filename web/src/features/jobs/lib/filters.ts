@@ -1,6 +1,7 @@
 import { CATEGORIES, type Category } from '@common/categories'
 import { STATES, UNION_TERRITORIES } from '@common/locations'
 import type { JobSort } from '@common/schemas/job'
+import { t, type MessageKey, type Translate } from '@/i18n'
 
 /** The job browser's view as it lives in the URL, so a link reproduces it (product.md §3 "Job browser"). */
 export interface JobFilters {
@@ -20,11 +21,30 @@ export interface JobFilters {
  */
 export const JOB_SORTS = ['relevant', 'newest', 'closest'] as const satisfies readonly JobSort[]
 
-export const SORT_LABELS: Record<JobSort, string> = {
-  relevant: 'Most Relevant',
-  newest: 'Newest',
-  closest: 'Closest',
+/** The sorts' names in the catalogues: Most Relevant, Newest, Closest. */
+export const SORT_KEYS: Record<JobSort, MessageKey> = {
+  relevant: 'jobs.sort.relevant',
+  newest: 'jobs.sort.newest',
+  closest: 'jobs.sort.closest',
 }
+
+/** The ten categories' names in the catalogues (the API and the URL keep the English values). */
+const CATEGORY_KEYS: Record<Category, MessageKey> = {
+  Internships: 'jobs.category.Internships',
+  Jobs: 'jobs.category.Jobs',
+  Competitions: 'jobs.category.Competitions',
+  Mentorship: 'jobs.category.Mentorship',
+  Courses: 'jobs.category.Courses',
+  Practice: 'jobs.category.Practice',
+  Scholarships: 'jobs.category.Scholarships',
+  Articles: 'jobs.category.Articles',
+  Conferences: 'jobs.category.Conferences',
+  Workshops: 'jobs.category.Workshops',
+}
+
+/** A category as the reader's language names it; one the list does not know, as it is. */
+export const categoryLabel = (category: string, tr: Translate = t) =>
+  isCategory(category) ? tr(CATEGORY_KEYS[category]) : category
 
 const isCategory = (v: string | null): v is Category => !!v && (CATEGORIES as readonly string[]).includes(v)
 const isSort = (v: string | null): v is JobSort => !!v && (JOB_SORTS as readonly string[]).includes(v)

@@ -1,4 +1,5 @@
-import { describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { languageReady, loadAreas } from '@/i18n'
 import type { Job } from '../api/get-jobs'
 import {
   freeNote,
@@ -9,6 +10,11 @@ import {
   postedText,
   weeklyHoursText,
 } from './format'
+
+beforeAll(async () => {
+  await languageReady('en-IN')
+  await loadAreas(['jobs'])
+})
 
 const NOW = Date.parse('2026-11-22T10:00:00Z')
 const job = (over: Partial<Job>) =>
@@ -51,8 +57,13 @@ describe('paymentBreakdown', () => {
 })
 
 describe('dates', () => {
-  it("formatDate writes Intl's en-IN medium date in the reader's time zone", () => {
-    const intl = new Intl.DateTimeFormat('en-IN', { day: 'numeric', month: 'short', year: 'numeric' })
+  it("formatDate writes Intl's en-IN medium date in India's time zone", () => {
+    const intl = new Intl.DateTimeFormat('en-IN', {
+      day: 'numeric',
+      month: 'short',
+      year: 'numeric',
+      timeZone: 'Asia/Kolkata',
+    })
     for (let day = 0; day < 800; day += 3) {
       const d = new Date(Date.UTC(2025, 0, 1) + day * 86_400_000 + 23 * 3_600_000)
       expect(formatDate(d.toISOString())).toBe(intl.format(d))
@@ -89,5 +100,32 @@ describe('freeNote', () => {
     expect(freeNote({ isFree: true, total: 0 })).toBe('Free · no payment changes hands')
     expect(freeNote({ isFree: true, total: 5000 })).toBe('Free to apply · the client pays the freelancer')
     expect(freeNote({ isFree: false, total: 5000 })).toBeNull()
+  })
+})
+
+describe('in Hindi', () => {
+  it('counts, deadlines and payment models read in Hindi, money as the spec writes it', async () => {
+    await languageReady('hi-IN')
+    try {
+      expect(deadlineText(job({ deadline: '2026-11-25T10:00:00Z' }), NOW)).toBe('3 दिन बाकी')
+      expect(deadlineText(job({ status: 'closed' }), NOW)).toBe('बंद')
+      expect(durationText(1)).toBe('1 हफ़्ता')
+      expect(weeklyHoursText(20)).toBe('हफ़्ते में 20 घंटे')
+      const base = {
+        amount: null,
+        rate: null,
+        units: null,
+        cycles: null,
+        frequency: null,
+        hours: null,
+        total: 0,
+      }
+      expect(
+        paymentBreakdown({ ...base, paymentType: 'recurring', rate: 45000, cycles: 3, frequency: 'monthly' }),
+      ).toMatchObject({ label: 'नियमित (हर महीने)', formula: '₹45,000.00 × 3 महीने' })
+      expect(formatDate('2026-11-22T20:00:00Z')).toBe('23 नव॰ 2026')
+    } finally {
+      await languageReady('en-IN')
+    }
   })
 })

@@ -1,4 +1,6 @@
-import { formatCount, formatRupees } from '@common/money'
+import { formatRupees } from '@common/money'
+import { t, type MessageKey } from '@/i18n'
+import { formatDate as formatDay } from '@/i18n/format'
 import type { Job } from '../api/get-jobs'
 
 /** Whether a job is closed for the browser: closed, archived or past its deadline (drafts are not "closed"). */
@@ -9,12 +11,12 @@ export function isClosed(job: Job, now = Date.now()): boolean {
 
 /** product.md §3: the card's deadline reads 'N days left' or 'Closed'; null when the job has no deadline. */
 export function deadlineText(job: Job, now = Date.now()): string | null {
-  if (isClosed(job, now)) return 'Closed'
+  if (isClosed(job, now)) return t('jobs.closed')
   if (job.deadline === null) return null
   // Calendar days between today and the deadline's date, both local: a deadline on the 30th is "1 day left" all
   // through the 29th, as a person counts.
-  const startOfDay = (t: number) => {
-    const d = new Date(t)
+  const startOfDay = (ms: number) => {
+    const d = new Date(ms)
     return Date.UTC(d.getFullYear(), d.getMonth(), d.getDate())
   }
   const days = Math.max(
@@ -22,25 +24,44 @@ export function deadlineText(job: Job, now = Date.now()): string | null {
     Math.round((startOfDay(new Date(job.deadline).getTime()) - startOfDay(now)) / 86_400_000),
   )
   // The deadline's own day reads '0 days left', as product.md §3 writes it: the job is open until that day ends.
-  return `${days} ${days === 1 ? 'day' : 'days'} left`
+  return t('jobs.deadline.daysLeft', { days })
 }
 
-/** Labels for the payment models; hourly and fixed also appear in the detail view (product.md §6). */
-export const PAYMENT_LABELS: Record<string, string> = {
-  'one-time': 'One-time',
-  'per-unit': 'Per unit',
-  recurring: 'Recurring',
-  hourly: 'Hourly',
-  fixed: 'Fixed price',
+/** The catalogue keys of the payment models' names; hourly and fixed also appear in the detail view (product.md §6). */
+const PAYMENT_KEYS: Record<string, MessageKey> = {
+  'one-time': 'jobs.payment.one-time',
+  'per-unit': 'jobs.payment.per-unit',
+  recurring: 'jobs.payment.recurring',
+  hourly: 'jobs.payment.hourly',
+  fixed: 'jobs.payment.fixed',
 }
 
-export const paymentLabel = (type: string) => PAYMENT_LABELS[type] ?? type
+/** A payment model's name in the reader's language ("One-time", "Per unit"…); an unknown one as it is. */
+export const paymentLabel = (type: string) => (PAYMENT_KEYS[type] ? t(PAYMENT_KEYS[type]) : type)
 
-const plural = (n: number, one: string, many = `${one}s`) => `${formatCount(n)} ${n === 1 ? one : many}`
+type Every = 'week' | 'month' | 'cycle'
+const everyOf = (frequency: string | null | undefined): Every =>
+  frequency === 'weekly' ? 'week' : frequency === 'monthly' ? 'month' : 'cycle'
+const PER: Record<Every, MessageKey> = {
+  week: 'jobs.pay.perWeek',
+  month: 'jobs.pay.perMonth',
+  cycle: 'jobs.pay.perCycle',
+}
+const SLASH: Record<Every, MessageKey> = {
+  week: 'jobs.rate.week',
+  month: 'jobs.rate.month',
+  cycle: 'jobs.rate.cycle',
+}
+const COUNT: Record<Every, MessageKey> = {
+  week: 'jobs.count.weeks',
+  month: 'jobs.count.months',
+  cycle: 'jobs.count.cycles',
+}
 
 /**
  * What the job pays, as the detail view spells it out: one-time amount; per-unit rate × units; recurring
- * rate × cycles with the frequency; hourly rate × hours; fixed amount.
+ * rate × cycles with the frequency; hourly rate × hours; fixed amount. Amounts keep `@common/money`'s ₹800.00, as
+ * the spec writes them.
  */
 export function paymentBreakdown(
   job: Pick<Job, 'paymentType' | 'amount' | 'rate' | 'units' | 'cycles' | 'frequency' | 'hours' | 'total'>,
@@ -50,52 +71,55 @@ export function paymentBreakdown(
   /** How the total comes about ("₹800.00 × 30 units"); null when it is a single amount. */
   formula: string | null
 } {
-  const rate = job.rate ?? 0
+  const rate = formatRupees(job.rate ?? 0)
   const type = job.paymentType as string
   switch (type) {
-    case 'per-unit':
+    case 'per-unit': {
+      const units = t('jobs.count.units', { count: job.units ?? 0 })
       return {
-        label: 'Per unit',
+        label: t('jobs.payment.per-unit'),
         lines: [
-          { label: 'Rate', value: `${formatRupees(rate)} per unit` },
-          { label: 'Units', value: plural(job.units ?? 0, 'unit') },
+          { label: t('jobs.pay.rate'), value: t('jobs.pay.perUnit', { rate }) },
+          { label: t('jobs.pay.units'), value: units },
         ],
-        formula: `${formatRupees(rate)} × ${plural(job.units ?? 0, 'unit')}`,
-      }
-    case 'recurring': {
-      const cycles = job.cycles ?? 1
-      const every = job.frequency === 'weekly' ? 'week' : job.frequency === 'monthly' ? 'month' : 'cycle'
-      return {
-        label: `Recurring${job.frequency ? ` (${job.frequency})` : ''}`,
-        lines: [
-          { label: 'Rate', value: `${formatRupees(rate)} per ${every}` },
-          {
-            label: 'Cycles',
-            value: job.frequency ? plural(cycles, every) : plural(cycles, 'cycle'),
-          },
-        ],
-        formula: `${formatRupees(rate)} × ${job.frequency ? plural(cycles, every) : plural(cycles, 'cycle')}`,
+        formula: `${rate} × ${units}`,
       }
     }
-    case 'hourly':
+    case 'recurring': {
+      const every = everyOf(job.frequency)
+      const cycles = t(job.frequency ? COUNT[every] : 'jobs.count.cycles', { count: job.cycles ?? 1 })
       return {
-        label: 'Hourly',
+        label: job.frequency
+          ? t('jobs.payment.recurringEvery', { frequency: job.frequency })
+          : t('jobs.payment.recurring'),
         lines: [
-          { label: 'Rate', value: `${formatRupees(rate)} per hour` },
-          { label: 'Hours', value: plural(job.hours ?? 0, 'hour') },
+          { label: t('jobs.pay.rate'), value: t(PER[every], { rate }) },
+          { label: t('jobs.pay.cycles'), value: cycles },
         ],
-        formula: `${formatRupees(rate)} × ${plural(job.hours ?? 0, 'hour')}`,
+        formula: `${rate} × ${cycles}`,
       }
+    }
+    case 'hourly': {
+      const hours = t('jobs.count.hours', { count: job.hours ?? 0 })
+      return {
+        label: t('jobs.payment.hourly'),
+        lines: [
+          { label: t('jobs.pay.rate'), value: t('jobs.pay.perHour', { rate }) },
+          { label: t('jobs.pay.hours'), value: hours },
+        ],
+        formula: `${rate} × ${hours}`,
+      }
+    }
     case 'fixed':
       return {
-        label: 'Fixed price',
-        lines: [{ label: 'Amount', value: formatRupees(job.amount ?? job.total) }],
+        label: t('jobs.payment.fixed'),
+        lines: [{ label: t('jobs.pay.amount'), value: formatRupees(job.amount ?? job.total) }],
         formula: null,
       }
     default:
       return {
-        label: 'One-time',
-        lines: [{ label: 'Amount', value: formatRupees(job.amount ?? job.total) }],
+        label: t('jobs.payment.one-time'),
+        lines: [{ label: t('jobs.pay.amount'), value: formatRupees(job.amount ?? job.total) }],
         formula: null,
       }
   }
@@ -103,9 +127,9 @@ export function paymentBreakdown(
 
 /** The card's short money line: "₹800.00 / unit", "₹12,000.00 / month", or the one-time amount. */
 export function rateText(job: Job): string {
-  if (job.paymentType === 'per-unit') return `${formatRupees(job.rate ?? 0)} / unit`
-  if (job.paymentType === 'recurring')
-    return `${formatRupees(job.rate ?? 0)} / ${job.frequency === 'weekly' ? 'week' : job.frequency === 'monthly' ? 'month' : 'cycle'}`
+  const rate = formatRupees(job.rate ?? 0)
+  if (job.paymentType === 'per-unit') return t('jobs.rate.unit', { rate })
+  if (job.paymentType === 'recurring') return t(SLASH[everyOf(job.frequency)], { rate })
   return formatRupees(job.amount ?? job.total)
 }
 
@@ -115,33 +139,24 @@ export function rateText(job: Job): string {
  */
 export function freeNote(job: Pick<Job, 'isFree' | 'total'>): string | null {
   if (!job.isFree) return null
-  return job.total > 0 ? 'Free to apply · the client pays the freelancer' : 'Free · no payment changes hands'
+  return job.total > 0 ? t('jobs.free.withPrice') : t('jobs.free.noPayment')
 }
 
-// Written out rather than built with Intl.DateTimeFormat / RelativeTimeFormat, whose locale data costs a phone tens
-// of milliseconds on the first page (docs/decisions/024-first-paint.md); format.test.ts holds them to Intl's en-IN output.
-const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sept', 'Oct', 'Nov', 'Dec']
-
-/** "22 Nov 2026", in the reader's time zone, as Intl's en-IN medium date. */
-export function formatDate(iso: string): string {
-  const d = new Date(iso)
-  if (Number.isNaN(d.getTime()))
-    return new Intl.DateTimeFormat('en-IN', { day: 'numeric', month: 'short', year: 'numeric' }).format(d)
-  return `${d.getDate()} ${MONTHS[d.getMonth()]} ${d.getFullYear()}`
-}
+/** "22 Nov 2026" / "22 नव॰ 2026", in India's time zone: the one date format of each language (i18n/format.ts). */
+export const formatDate = (iso: string) => formatDay(iso)
 
 /** "today", "yesterday", "3 days ago", then the date. */
 export function postedText(iso: string, now = Date.now()): string {
   const days = Math.floor((now - new Date(iso).getTime()) / 86_400_000)
   if (days < 0) return formatDate(iso)
-  if (days === 0) return 'today'
-  if (days === 1) return 'yesterday'
-  if (days < 30) return `${days} days ago`
+  if (days === 0) return t('jobs.posted.today')
+  if (days === 1) return t('jobs.posted.yesterday')
+  if (days < 30) return t('jobs.posted.daysAgo', { days })
   return formatDate(iso)
 }
 
 /** A job's duration, which the post form asks for in weeks: "1 week", "9 weeks", "2.5 weeks". */
-export const durationText = (weeks: number) => plural(weeks, 'week')
+export const durationText = (weeks: number) => t('jobs.count.weeks', { count: weeks })
 
 /** The hours the post form asks for ("Hours per week"): "20 hours a week", "1 hour a week". */
-export const weeklyHoursText = (hours: number) => `${plural(hours, 'hour')} a week`
+export const weeklyHoursText = (hours: number) => t('jobs.count.hoursAWeek', { count: hours })
