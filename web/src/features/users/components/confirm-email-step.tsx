@@ -7,6 +7,7 @@ import { Input } from '@/components/ui/input'
 import { Label } from '@/components/ui/label'
 import { Spinner } from '@/components/ui/spinner'
 import { errorText, isCancelled, retryAfterSeconds } from '@/lib/errors'
+import { useT } from '@/i18n'
 import { toastError } from '@/lib/toast-error'
 import { useCancelEmailChange, useConfirmEmailChange, useStartEmailChange } from '../api/change-email'
 
@@ -34,6 +35,7 @@ export function ConfirmEmailStep({
   const confirm = useConfirmEmailChange(user.userId)
   const resend = useStartEmailChange(user.userId)
   const cancel = useCancelEmailChange(user.userId)
+  const t = useT()
   const busy = confirm.isPending || resend.isPending || cancel.isPending
   const resendIn = Math.max(0, Math.ceil((resendAt - now) / 1000))
 
@@ -47,16 +49,16 @@ export function ConfirmEmailStep({
     e.preventDefault()
     const typed = code.trim()
     if (!/^\d{6}$/.test(typed)) {
-      setProblem(`Enter the ${OTP.digits}-digit code from the email sent to ${pendingEmail}.`)
+      setProblem(t('account.email.enterCode', { digits: OTP.digits, email: pendingEmail }))
       return
     }
     setProblem(null)
     try {
       const answer = await confirm.mutateAsync(typed)
-      toast.success(answer.message ?? 'Email changed', { duration: ms })
+      toast.success(answer.message ?? t('account.email.changed'), { duration: ms })
       onDone()
     } catch (error) {
-      if (!isCancelled(error)) setProblem(errorText(error, 'The code could not be checked. Try again.'))
+      if (!isCancelled(error)) setProblem(errorText(error, t('account.email.checkFailed')))
     }
   }
 
@@ -67,37 +69,37 @@ export function ConfirmEmailStep({
       setNow(Date.now())
       setCode('')
       setProblem(null)
-      toast.success(`A new code is on its way to ${pendingEmail}`, { duration: ms })
+      toast.success(t('account.email.newCodeSent', { email: pendingEmail }), { duration: ms })
     } catch (error) {
       const wait = retryAfterSeconds(error)
       if (wait) {
         setResendAt(Date.now() + wait * 1000)
         setNow(Date.now())
       }
-      toastError(error, 'The code could not be sent', { duration: ms })
+      toastError(error, t('account.email.sendFailed'), { duration: ms })
     }
   }
 
   async function onCancel() {
     try {
       await cancel.mutateAsync()
-      toast.success('Email change cancelled', { duration: ms })
+      toast.success(t('account.email.cancelled'), { duration: ms })
       onBack()
     } catch (error) {
-      toastError(error, 'The change could not be cancelled', { duration: ms })
+      toastError(error, t('account.email.cancelFailed'), { duration: ms })
     }
   }
 
   return (
     <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
       <p className="text-sm text-muted-foreground">
-        We sent a {OTP.digits}-digit code to{' '}
-        <strong className="break-all text-foreground">{pendingEmail}</strong>. Enter it to sign in with that
-        address from now on. Until then you keep signing in with{' '}
-        <span className="break-all">{user.email}</span>. Confirming signs you out on every other device.
+        {t('account.email.sentTo', { digits: OTP.digits })}{' '}
+        <strong className="break-all text-foreground">{pendingEmail}</strong>
+        {t('account.email.untilThen')} <span className="break-all">{user.email}</span>
+        {t('account.email.signsOut')}
       </p>
       <div className="flex flex-col gap-2">
-        <Label htmlFor="email-change-code">Email change code</Label>
+        <Label htmlFor="email-change-code">{t('account.email.codeLabel')}</Label>
         <Input
           id="email-change-code"
           value={code}
@@ -105,7 +107,7 @@ export function ConfirmEmailStep({
           autoComplete="one-time-code"
           inputMode="numeric"
           maxLength={OTP.digits}
-          placeholder="6-digit code"
+          placeholder={t('account.email.codePlaceholder', { digits: OTP.digits })}
           aria-invalid={problem ? true : undefined}
           aria-describedby={problem ? 'email-change-problem' : undefined}
           autoFocus
@@ -119,19 +121,19 @@ export function ConfirmEmailStep({
       <div className="flex flex-col-reverse gap-2 pt-2 sm:flex-row sm:items-center sm:justify-between">
         <div className="flex flex-col-reverse gap-2 sm:flex-row">
           <Button type="button" variant="outline" onClick={onCancel} disabled={busy}>
-            Cancel change
+            {t('account.email.cancelChange')}
           </Button>
           <Button type="button" variant="outline" onClick={onResend} disabled={busy || resendIn > 0}>
-            {resendIn > 0 ? `Resend code in ${resendIn}s` : 'Resend code'}
+            {resendIn > 0 ? t('auth.resendInSeconds', { seconds: resendIn }) : t('auth.resend')}
           </Button>
         </div>
         <Button type="submit" disabled={busy}>
           {confirm.isPending ? (
             <>
-              <Spinner /> Confirming...
+              <Spinner /> {t('account.email.confirming')}
             </>
           ) : (
-            'Confirm email'
+            t('account.email.confirm')
           )}
         </Button>
       </div>

@@ -10,6 +10,7 @@ import { DialogFooter } from '@/components/ui/dialog'
 import { Input } from '@/components/ui/input'
 import { Spinner } from '@/components/ui/spinner'
 import { Textarea } from '@/components/ui/textarea'
+import { t as translate, useT } from '@/i18n'
 import { pickFieldErrors, serverFieldErrors } from '@/lib/field-errors'
 import { parseSkills, resumeFileError } from '@/lib/files'
 import { usePendingEmail } from '../api/change-email'
@@ -33,6 +34,7 @@ export function EditProfileDialog({
 }) {
   const [open, setOpen] = useState(false)
   const [confirming, setConfirming] = useState(false)
+  const t = useT()
   const pending = usePendingEmail(user.userId)
   const pendingEmail = pending.data ?? null
   const step = confirming && pendingEmail ? 'confirm' : 'form'
@@ -46,17 +48,13 @@ export function EditProfileDialog({
       trigger={
         trigger ?? (
           <Button>
-            <Pencil aria-hidden /> Edit Profile
+            <Pencil aria-hidden /> {t('account.edit.button')}
           </Button>
         )
       }
       className="max-w-xl"
-      title={step === 'confirm' ? 'Confirm your new email' : 'Edit Profile'}
-      description={
-        step === 'confirm'
-          ? 'Your sign-in email changes once the new address proves it is yours.'
-          : 'Keep your details current so clients know what you do best.'
-      }
+      title={step === 'confirm' ? t('account.edit.confirmTitle') : t('account.edit.button')}
+      description={step === 'confirm' ? t('account.edit.confirmDescription') : t('account.edit.description')}
     >
       {/* Mounted only while open, so every opening starts from the saved profile. */}
       {!open ? null : step === 'confirm' ? (
@@ -81,8 +79,6 @@ export function EditProfileDialog({
     </DialogShell>
   )
 }
-
-const EMAIL_REQUIRED = 'Email cannot be empty: it is how you sign in'
 
 export type ProfileFocus = 'bio' | 'resume'
 
@@ -112,6 +108,7 @@ function EditProfileForm({
   const [file, setFile] = useState<File | null>(null)
   const [errors, setErrors] = useState<Errors>({})
   const update = useUpdateProfile()
+  const t = useT()
   /** A change clears that field's message; the others stay until the next save. */
   const edit =
     <T,>(set: (v: T) => void, field: keyof Errors) =>
@@ -124,10 +121,10 @@ function EditProfileForm({
     e.preventDefault()
     const name = checkedName(fullname)
     // The email is how the account signs in: it can change, not go away.
-    if (!email.trim() && name) toast.error(EMAIL_REQUIRED, { duration: ms })
+    if (!email.trim() && name) toast.error(translate('account.edit.emailRequired'), { duration: ms })
     const problems: Errors = {
-      fullname: name ? undefined : 'Name cannot be empty',
-      email: email.trim() ? undefined : EMAIL_REQUIRED,
+      fullname: name ? undefined : t('profile.nameEmpty'),
+      email: email.trim() ? undefined : t('account.edit.emailRequired'),
     }
     setErrors(problems)
     if (!name || !email.trim()) return
@@ -149,19 +146,19 @@ function EditProfileForm({
     if (asked !== (user.email ?? '').toLowerCase()) {
       // A new email waits for the code mailed to it (ADR 042); the rest is saved.
       if (answer.pendingEmail === asked) {
-        toast.success('Profile updated!', { duration: ms })
+        toast.success(translate('profile.updated'), { duration: ms })
         onConfirmEmail()
-      } else toast.warning(answer.message || 'Profile updated! Your email did not change.', { duration: ms })
+      } else toast.warning(answer.message || translate('account.edit.emailUnchanged'), { duration: ms })
       return
     }
-    toast.success('Profile updated!', { duration: ms })
+    toast.success(translate('profile.updated'), { duration: ms })
     onDone()
   }
 
   return (
     <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
       <div className="grid gap-4 sm:grid-cols-2">
-        <FormField id="profile-fullname" label="Full name" error={errors.fullname}>
+        <FormField id="profile-fullname" label={t('account.edit.fullName')} error={errors.fullname}>
           <Input
             id="profile-fullname"
             value={fullname}
@@ -171,7 +168,7 @@ function EditProfileForm({
             {...describedBy('profile-fullname', { error: errors.fullname })}
           />
         </FormField>
-        <FormField id="profile-phone" label="Phone number" error={errors.phoneNumber}>
+        <FormField id="profile-phone" label={t('account.edit.phone')} error={errors.phoneNumber}>
           <Input
             id="profile-phone"
             type="tel"
@@ -187,8 +184,8 @@ function EditProfileForm({
       </div>
       <FormField
         id="profile-email"
-        label="Email"
-        hint="You sign in with it. A new address changes only once you enter the code we mail to it."
+        label={t('account.card.email')}
+        hint={t('account.edit.emailHint')}
         error={errors.email}
       >
         <Input
@@ -202,30 +199,31 @@ function EditProfileForm({
         {pendingEmail ? (
           <p className="flex flex-wrap items-center gap-x-2 text-sm">
             <span>
-              Waiting for the code sent to <strong className="break-all">{pendingEmail}</strong>.
+              {t('account.edit.waitingFor')} <strong className="break-all">{pendingEmail}</strong>
+              {t('account.edit.waitingEnd')}
             </span>
             <Button type="button" variant="link" className="h-auto p-0" onClick={onConfirmEmail}>
-              Enter code
+              {t('account.edit.enterCode')}
             </Button>
           </p>
         ) : null}
       </FormField>
-      <FormField id="profile-bio" label="Bio" error={errors.bio}>
+      <FormField id="profile-bio" label={t('account.edit.bio')} error={errors.bio}>
         <Textarea
           id="profile-bio"
           value={bio}
           onChange={(e) => edit(setBio, 'bio')(e.target.value)}
           rows={4}
           maxLength={TEXT.bioMax}
-          placeholder="A line or two about your work"
+          placeholder={t('account.edit.bioPlaceholder')}
           autoFocus={focus === 'bio'}
           {...describedBy('profile-bio', { error: errors.bio })}
         />
       </FormField>
       <FormField
         id="profile-skills"
-        label="Skills"
-        hint="Comma separated, e.g. React, Figma, SEO"
+        label={t('account.card.skills')}
+        hint={t('account.edit.skillsHint')}
         error={errors.skills}
       >
         <Input
@@ -237,9 +235,11 @@ function EditProfileForm({
       </FormField>
       <FormField
         id="profile-resume"
-        label="Resume (PDF)"
+        label={t('account.edit.resume')}
         hint={
-          user.profile.resumeOriginalName ? `Current: ${user.profile.resumeOriginalName}` : 'PDF, up to 5 MB'
+          user.profile.resumeOriginalName
+            ? t('account.edit.currentResume', { name: user.profile.resumeOriginalName })
+            : t('account.edit.resumeHint')
         }
         error={errors.file}
       >
@@ -266,15 +266,15 @@ function EditProfileForm({
       </FormField>
       <DialogFooter className="pt-2">
         <Button variant="outline" onClick={onDone} disabled={update.isPending}>
-          Cancel
+          {t('common.cancel')}
         </Button>
         <Button type="submit" disabled={update.isPending}>
           {update.isPending ? (
             <>
-              <Spinner /> Saving...
+              <Spinner /> {t('common.saving')}
             </>
           ) : (
-            'Save changes'
+            t('account.edit.save')
           )}
         </Button>
       </DialogFooter>

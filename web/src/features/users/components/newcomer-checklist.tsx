@@ -8,6 +8,7 @@ import { Button } from '@/components/ui/button'
 import { Spinner } from '@/components/ui/spinner'
 import { paths } from '@/config/paths'
 import { photoFileError } from '@/lib/files'
+import { useT } from '@/i18n'
 import { toastError } from '@/lib/toast-error'
 import { cn } from '@/lib/utils'
 import { useUpdateNameAndPhoto } from '../api/update-photo'
@@ -39,10 +40,12 @@ export function NewcomerChecklist({
   actions?: Partial<Record<ChecklistItemId, ReactNode>>
 }) {
   const [dismissed, setDismissed] = useState(() => isChecklistDismissed(user.userId))
+  const t = useT()
   if (dismissed || !facts) return null
   const items = checklistItems(user, facts)
   const progress = checklistProgress(items)
   if (progress.complete) return null
+  const progressText = t('account.setup.progress', { done: progress.done, total: progress.total })
 
   const dismiss = () => {
     try {
@@ -65,7 +68,7 @@ export function NewcomerChecklist({
             focus="bio"
             trigger={
               <Button size="sm" variant="outline">
-                Add bio
+                {t('account.setup.addBio')}
               </Button>
             }
           />
@@ -77,17 +80,17 @@ export function NewcomerChecklist({
             focus="resume"
             trigger={
               <Button size="sm" variant="outline">
-                Upload
+                {t('account.setup.upload')}
               </Button>
             }
           />
         )
       case 'skills':
-        return <ItemLink to={paths.skills.href()}>Pick skills</ItemLink>
+        return <ItemLink to={paths.skills.href()}>{t('account.setup.pickSkills')}</ItemLink>
       case 'payout':
-        return <ItemLink to={paths.payoutSettings.href()}>Add details</ItemLink>
+        return <ItemLink to={paths.payoutSettings.href()}>{t('account.setup.addDetails')}</ItemLink>
       case 'firstJob':
-        return <ItemLink to={paths.adminJobsCreate.href()}>Post a job</ItemLink>
+        return <ItemLink to={paths.adminJobsCreate.href()}>{t('account.setup.postJob')}</ItemLink>
       default:
         return null
     }
@@ -101,12 +104,10 @@ export function NewcomerChecklist({
       <div className="flex items-start justify-between gap-3">
         <div className="flex min-w-0 flex-col gap-1">
           <h2 id="setup-checklist-title" className="text-base font-semibold text-slate-900">
-            Get set up
+            {t('account.setup.title')}
           </h2>
           <p className="text-sm text-muted-foreground">
-            {user.role === 'freelancer'
-              ? 'A complete profile gets noticed by clients, and payout details let you get paid.'
-              : 'Freelancers trust a poster they can see: finish these and post your first job.'}
+            {user.role === 'freelancer' ? t('account.setup.freelancerHint') : t('account.setup.clientHint')}
           </p>
         </div>
         <Button
@@ -114,7 +115,7 @@ export function NewcomerChecklist({
           size="icon"
           className="-mt-1 -mr-2 shrink-0"
           onClick={dismiss}
-          aria-label="Hide the setup checklist"
+          aria-label={t('account.setup.hide')}
         >
           <X aria-hidden />
         </Button>
@@ -122,11 +123,11 @@ export function NewcomerChecklist({
       <div className="flex items-center gap-3">
         <div
           role="progressbar"
-          aria-label="Setup progress"
+          aria-label={t('account.setup.progressLabel')}
           aria-valuemin={0}
           aria-valuemax={progress.total}
           aria-valuenow={progress.done}
-          aria-valuetext={progress.text}
+          aria-valuetext={progressText}
           className="h-2 flex-1 overflow-hidden rounded-full bg-muted"
         >
           <div
@@ -135,10 +136,10 @@ export function NewcomerChecklist({
           />
         </div>
         <p className="shrink-0 text-sm font-medium text-slate-700 tabular-nums" aria-hidden>
-          {progress.text}
+          {progressText}
         </p>
       </div>
-      <ul className="flex flex-col divide-y rounded-xl border" aria-label="Setup steps">
+      <ul className="flex flex-col divide-y rounded-xl border" aria-label={t('account.setup.steps')}>
         {items.map((item) => (
           <li key={item.id} className="flex min-h-12 items-center gap-3 px-3.5 py-2">
             {item.done ? (
@@ -152,8 +153,11 @@ export function NewcomerChecklist({
                 item.done ? 'text-muted-foreground line-through' : 'font-medium text-slate-900',
               )}
             >
-              {item.label}
-              <span className="sr-only">{item.done ? ' (done)' : ' (to do)'}</span>
+              {t(item.label)}
+              <span className="sr-only">
+                {' '}
+                {item.done ? t('account.setup.done') : t('account.setup.todo')}
+              </span>
             </span>
             {item.done ? null : <span className="shrink-0">{control(item.id)}</span>}
           </li>
@@ -175,6 +179,7 @@ function ItemLink({ to, children }: { to: string; children: ReactNode }) {
 function PhotoButton({ user }: { user: User }) {
   const input = useRef<HTMLInputElement>(null)
   const save = useUpdateNameAndPhoto()
+  const t = useT()
 
   async function onPick(file: File) {
     const problem = photoFileError(file)
@@ -184,10 +189,10 @@ function PhotoButton({ user }: { user: User }) {
     }
     try {
       const answer = await save.mutateAsync({ fullname: user.fullname, profilePhoto: file })
-      if (!answer.success) toast.error(answer.message || 'Failed to update profile', { duration: ms })
-      else toast.success('Profile updated!', { duration: ms })
+      if (!answer.success) toast.error(answer.message || t('profile.updateFailed'), { duration: ms })
+      else toast.success(t('profile.updated'), { duration: ms })
     } catch (error) {
-      toastError(error, 'Profile update failed', { duration: ms })
+      toastError(error, t('profile.updateRequestFailed'), { duration: ms })
     }
   }
 
@@ -199,7 +204,7 @@ function PhotoButton({ user }: { user: User }) {
         accept="image/*"
         className="sr-only"
         tabIndex={-1}
-        aria-label="Profile photo"
+        aria-label={t('profile.photo')}
         onChange={(e) => {
           const file = e.target.files?.[0]
           e.target.value = ''
@@ -207,7 +212,7 @@ function PhotoButton({ user }: { user: User }) {
         }}
       />
       <Button size="sm" variant="outline" onClick={() => input.current?.click()} disabled={save.isPending}>
-        {save.isPending ? <Spinner /> : null} Add photo
+        {save.isPending ? <Spinner /> : null} {t('account.setup.addPhoto')}
       </Button>
     </>
   )

@@ -4,11 +4,13 @@ import type { User } from '@common/schemas/user'
 import { Badge } from '@/components/ui/badge'
 import { UserAvatar } from '@/components/ui/avatar'
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card'
+import { useT } from '@/i18n'
 import { roleLabel } from './role-label'
 
 /** product.md §5 Profile: avatar, name, @username, bio, email, phone, skills and the resume link. */
 export function ProfileCard({ user, actions }: { user: User; actions?: ReactNode }) {
   const { profile } = user
+  const t = useT()
   return (
     <div className="flex flex-col gap-6">
       <Card className="overflow-hidden">
@@ -46,17 +48,21 @@ export function ProfileCard({ user, actions }: { user: User; actions?: ReactNode
       <div className="grid grid-cols-1 gap-6 md:grid-cols-[minmax(0,1fr)_minmax(0,1.4fr)]">
         <Card>
           <CardHeader>
-            <CardTitle>Contact</CardTitle>
+            <CardTitle>{t('account.card.contact')}</CardTitle>
           </CardHeader>
           <CardContent className="flex flex-col gap-3 text-sm">
-            <ContactRow icon={<Mail aria-hidden />} label="Email" value={user.email} />
-            <ContactRow icon={<Phone aria-hidden />} label="Phone" value={user.phoneNumber} />
+            <ContactRow icon={<Mail aria-hidden />} label={t('account.card.email')} value={user.email} />
+            <ContactRow
+              icon={<Phone aria-hidden />}
+              label={t('account.card.phone')}
+              value={user.phoneNumber}
+            />
             <div className="flex items-center gap-3">
               <span className="flex size-8 items-center justify-center rounded-lg bg-muted text-muted-foreground [&_svg]:size-4">
                 <FileText aria-hidden />
               </span>
               <div className="min-w-0">
-                <p className="text-xs text-muted-foreground">Resume</p>
+                <p className="text-xs text-muted-foreground">{t('account.card.resume')}</p>
                 {profile.resume ? (
                   <a
                     href={profile.resume}
@@ -64,10 +70,10 @@ export function ProfileCard({ user, actions }: { user: User; actions?: ReactNode
                     rel="noopener noreferrer"
                     className="block truncate font-medium text-primary underline-offset-4 hover:underline focus-visible:rounded focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
                   >
-                    {profile.resumeOriginalName || 'View resume'}
+                    {profile.resumeOriginalName || t('account.card.viewResume')}
                   </a>
                 ) : (
-                  <p className="text-slate-500">No resume uploaded</p>
+                  <p className="text-slate-500">{t('account.card.noResume')}</p>
                 )}
               </div>
             </div>
@@ -75,11 +81,11 @@ export function ProfileCard({ user, actions }: { user: User; actions?: ReactNode
         </Card>
         <Card>
           <CardHeader>
-            <CardTitle>Skills</CardTitle>
+            <CardTitle>{t('account.card.skills')}</CardTitle>
           </CardHeader>
           <CardContent>
             {profile.skills.length ? (
-              <ul className="flex flex-wrap gap-2" aria-label="Skills">
+              <ul className="flex flex-wrap gap-2" aria-label={t('account.card.skills')}>
                 {profile.skills.map((skill) => (
                   <li key={skill}>
                     <Badge variant="outline" className="bg-background px-3 py-1 text-sm">
@@ -89,7 +95,7 @@ export function ProfileCard({ user, actions }: { user: User; actions?: ReactNode
                 ))}
               </ul>
             ) : (
-              <p className="text-sm text-slate-500">No skills added yet.</p>
+              <p className="text-sm text-slate-500">{t('account.card.noSkills')}</p>
             )}
           </CardContent>
         </Card>
@@ -107,6 +113,7 @@ function ContactRow({
   label: string
   value: string | null | undefined
 }) {
+  const t = useT()
   return (
     <div className="flex items-center gap-3">
       <span className="flex size-8 items-center justify-center rounded-lg bg-muted text-muted-foreground [&_svg]:size-4">
@@ -118,7 +125,9 @@ function ContactRow({
           {value ? (
             value
           ) : (
-            <span className="font-normal text-slate-400">{value === undefined ? 'Private' : '—'}</span>
+            <span className="font-normal text-slate-400">
+              {value === undefined ? t('account.card.private') : '—'}
+            </span>
           )}
         </p>
       </div>

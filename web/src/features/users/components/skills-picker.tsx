@@ -6,17 +6,29 @@ import { Accordion, AccordionContent, AccordionItem, AccordionTrigger } from '@/
 import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
 import { Spinner } from '@/components/ui/spinner'
+import { useT, type MessageKey } from '@/i18n'
 import { toastError } from '@/lib/toast-error'
 import { cn } from '@/lib/utils'
 import { useUpdateSkills } from '../api/update-skills'
 import type { User } from '@common/schemas/user'
 
-const OTHER = 'Your other skills'
+const OTHER = 'other'
+
+/** The categories' names in the catalogue (the skills themselves are names people search by, kept as they are). */
+const CATEGORY: Record<string, MessageKey> = {
+  'Technology / IT': 'account.skills.cat.tech',
+  'Design & Creative': 'account.skills.cat.design',
+  'Social Media & Marketing': 'account.skills.cat.marketing',
+  'Life Skills / Personal Development': 'account.skills.cat.life',
+  [OTHER]: 'account.skills.other',
+}
 
 /** product.md §5 Skills: an accordion of the four categories with toggleable chips and 'Save Skills'. */
 export function SkillsPicker({ user, onSaved }: { user: User; onSaved?: () => void }) {
   const [selected, setSelected] = useState<string[]>(() => user.profile.skills)
   const update = useUpdateSkills()
+  const t = useT()
+  const groupName = (name: string) => (CATEGORY[name] ? t(CATEGORY[name]) : name)
 
   // Skills typed on the profile that no category offers stay visible (and removable) instead of being dropped.
   const others = useMemo(() => {
@@ -32,19 +44,19 @@ export function SkillsPicker({ user, onSaved }: { user: User; onSaved?: () => vo
 
   async function save() {
     if (selected.length === 0) {
-      toast.error('Select at least one skill!')
+      toast.error(t('account.skills.atLeastOne'))
       return
     }
     try {
       const answer = await update.mutateAsync(selected)
       if (!answer.success) {
-        toast.error(answer.message || 'Failed to save skills')
+        toast.error(answer.message || t('account.skills.saveFailed'))
         return
       }
-      toast.success('Skills updated successfully!')
+      toast.success(t('account.skills.saved'))
       onSaved?.()
     } catch (error) {
-      toastError(error, 'Failed to save skills')
+      toastError(error, t('account.skills.saveFailed'))
     }
   }
 
@@ -58,16 +70,16 @@ export function SkillsPicker({ user, onSaved }: { user: User; onSaved?: () => vo
               <AccordionItem key={group.name} value={group.name}>
                 <AccordionTrigger>
                   <span className="flex items-center gap-2">
-                    {group.name}
+                    {groupName(group.name)}
                     {count ? (
-                      <Badge variant="accent" aria-label={`${count} selected`}>
+                      <Badge variant="accent" aria-label={t('account.skills.selectedCount', { count })}>
                         {count}
                       </Badge>
                     ) : null}
                   </span>
                 </AccordionTrigger>
                 <AccordionContent>
-                  <div role="group" aria-label={group.name} className="flex flex-wrap gap-2">
+                  <div role="group" aria-label={groupName(group.name)} className="flex flex-wrap gap-2">
                     {group.skills.map((skill) => {
                       const on = selected.includes(skill)
                       return (
@@ -99,12 +111,12 @@ export function SkillsPicker({ user, onSaved }: { user: User; onSaved?: () => vo
       <div className="sticky bottom-20 z-10 flex flex-wrap items-center justify-between gap-3 rounded-2xl border bg-card/95 p-4 shadow-lg backdrop-blur md:bottom-4">
         <p className="text-sm text-muted-foreground" aria-live="polite">
           {selected.length === 0
-            ? 'No skills selected'
-            : `${selected.length} skill${selected.length === 1 ? '' : 's'} selected`}
+            ? t('account.skills.none')
+            : t('account.skills.count', { count: selected.length })}
         </p>
         <Button onClick={save} disabled={update.isPending}>
           {update.isPending ? <Spinner /> : <Save aria-hidden />}
-          Save Skills
+          {t('account.skills.save')}
         </Button>
       </div>
     </div>

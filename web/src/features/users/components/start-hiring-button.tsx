@@ -5,6 +5,7 @@ import { TOAST } from '@common/limits'
 import { Button } from '@/components/ui/button'
 import { Spinner } from '@/components/ui/spinner'
 import { paths } from '@/config/paths'
+import { t as translate, useT } from '@/i18n'
 import { toastError } from '@/lib/toast-error'
 import { useSwitchRole } from '../api/switch-role'
 
@@ -17,24 +18,25 @@ const ms = TOAST.profileMs
 export function StartHiringButton({ className }: { className?: string }) {
   const navigate = useNavigate()
   const switchRole = useSwitchRole()
+  const t = useT()
 
   async function onClick() {
     try {
       const answer = await switchRole.mutateAsync('client')
       if (!answer.success) {
-        toast.error(answer.message || 'Could not switch role', { duration: ms })
+        toast.error(answer.message || translate('profile.switchFailed'), { duration: ms })
         return
       }
-      toast.success(answer.message || 'You can now post jobs', { duration: ms })
+      toast.success(answer.message || translate('hiring.canPostJobs'), { duration: ms })
       navigate(paths.adminJobsCreate.href())
     } catch (error) {
-      toastError(error, 'Could not switch role', { duration: ms })
+      toastError(error, translate('profile.switchFailed'), { duration: ms })
     }
   }
 
   return (
     <Button onClick={() => void onClick()} disabled={switchRole.isPending} className={className}>
-      {switchRole.isPending ? <Spinner /> : <BriefcaseBusiness aria-hidden />} Start hiring
+      {switchRole.isPending ? <Spinner /> : <BriefcaseBusiness aria-hidden />} {t('hiring.start')}
     </Button>
   )
 }

@@ -56,7 +56,6 @@ describe('checklistProgress', () => {
       total: 5,
       percent: 20,
       complete: false,
-      text: '1 of 5 done',
     })
     const all = items.map((i) => ({ ...i, done: true }))
     expect(checklistProgress(all)).toMatchObject({ done: 5, percent: 100, complete: true })

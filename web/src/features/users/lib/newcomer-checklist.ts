@@ -1,11 +1,13 @@
 import { isPosterRole, type Role } from '@common/roles'
+import type { MessageKey } from '@/i18n'
 
 /** One step of getting set up after signup. */
 export type ChecklistItemId = 'photo' | 'bio' | 'skills' | 'resume' | 'payout' | 'company' | 'firstJob'
 
 export interface ChecklistItem {
   id: ChecklistItemId
-  label: string
+  /** Its words in the catalogue. */
+  label: MessageKey
   done: boolean
 }
 
@@ -24,14 +26,14 @@ interface ChecklistUser {
   profile: { bio: string; skills: string[]; resume: string | null; profilePhoto: string | null }
 }
 
-const LABELS: Record<ChecklistItemId, string> = {
-  photo: 'Add a profile photo',
-  bio: 'Write a short bio',
-  skills: 'Pick your skills',
-  resume: 'Upload your resume',
-  payout: 'Add payout details',
-  company: 'Add your company',
-  firstJob: 'Post your first job',
+const LABELS: Record<ChecklistItemId, MessageKey> = {
+  photo: 'account.setup.photo',
+  bio: 'account.setup.bio',
+  skills: 'account.setup.skills',
+  resume: 'account.setup.resume',
+  payout: 'account.setup.payout',
+  company: 'account.setup.company',
+  firstJob: 'account.setup.firstJob',
 }
 
 /**
@@ -55,7 +57,7 @@ export function checklistItems(user: ChecklistUser, facts: ChecklistFacts): Chec
   return ids.map((id) => ({ id, label: LABELS[id], done: done[id] }))
 }
 
-/** "2 of 5 done", and the share for the progress bar (0–100, whole). */
+/** How many of how many are done ("2 of 5 done": `account.setup.progress`), and the progress bar's share (0–100). */
 export function checklistProgress(items: readonly ChecklistItem[]) {
   const done = items.filter((i) => i.done).length
   const total = items.length
@@ -64,7 +66,6 @@ export function checklistProgress(items: readonly ChecklistItem[]) {
     total,
     percent: total ? Math.round((done / total) * 100) : 100,
     complete: done === total,
-    text: `${done} of ${total} done`,
   }
 }
 

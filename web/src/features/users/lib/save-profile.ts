@@ -1,5 +1,6 @@
 import { toast } from 'sonner'
 import { TOAST } from '@common/limits'
+import { t } from '@/i18n'
 import { toastError } from '@/lib/toast-error'
 
 const ms = TOAST.profileMs
@@ -17,9 +18,9 @@ export async function saveProfile<T extends { success: boolean; message?: string
   try {
     const answer = await save()
     if (answer.success) return answer
-    toast.error(answer.message || 'Failed to update profile', { duration: ms })
+    toast.error(answer.message || t('profile.updateFailed'), { duration: ms })
   } catch (error) {
-    toastError(error, 'Profile update failed', { duration: ms })
+    toastError(error, t('profile.updateRequestFailed'), { duration: ms })
     onError?.(error)
   }
   return null
@@ -28,6 +29,6 @@ export async function saveProfile<T extends { success: boolean; message?: string
 /** The trimmed name, or null after toasting that it cannot be empty. */
 export function checkedName(fullname: string): string | null {
   const name = fullname.trim()
-  if (!name) toast.error('Name cannot be empty', { duration: ms })
+  if (!name) toast.error(t('profile.nameEmpty'), { duration: ms })
   return name || null
 }
