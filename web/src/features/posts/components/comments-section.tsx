@@ -7,16 +7,18 @@ import { UserAvatar } from '@/components/ui/avatar'
 import { Input } from '@/components/ui/input'
 import { Skeleton } from '@/components/ui/skeleton'
 import { paths } from '@/config/paths'
+import { useT } from '@/i18n'
 import { useAuth } from '@/lib/auth'
 import { toastError } from '@/lib/toast-error'
 import { useAddComment, useComments, useDeleteComment } from '../api/comments'
 import { timeAgo } from '../lib/time'
 import { flattenComments } from '../lib/comment-pages'
-import { LoginLink } from '@/components/login-link'
+import { LoginPrompt } from './login-prompt'
 
 /** A post's comments, oldest first, with a box to add one; writers (and the post's author) may delete. */
 export function CommentsSection({ postId }: { postId: string }) {
   const { user } = useAuth()
+  const t = useT()
   const query = useComments(postId, true)
   const add = useAddComment(postId)
   const del = useDeleteComment(postId)
@@ -30,26 +32,26 @@ export function CommentsSection({ postId }: { postId: string }) {
     if (!content) return
     add.mutate(content, {
       onSuccess: () => setText(''),
-      onError: (err) => toastError(err, 'Something went wrong'),
+      onError: (err) => toastError(err, t('feed.error.generic')),
     })
   }
 
   return (
-    <section className="flex flex-col gap-3 border-t pt-3" aria-label="Comments">
+    <section className="flex flex-col gap-3 border-t pt-3" aria-label={t('feed.comments.label')}>
       {query.isPending ? (
-        <div className="flex flex-col gap-2" aria-busy="true" aria-label="Loading comments">
+        <div className="flex flex-col gap-2" aria-busy="true" aria-label={t('feed.comments.loading')}>
           <Skeleton className="h-10" />
           <Skeleton className="h-10 w-3/4" />
         </div>
       ) : query.isError ? (
         <p className="text-sm text-destructive">
-          Couldn't load comments.{' '}
+          {t('feed.comments.loadError')}{' '}
           <button type="button" className="underline" onClick={() => void query.refetch()}>
-            Retry
+            {t('feed.retry')}
           </button>
         </p>
       ) : comments.length === 0 ? (
-        <p className="text-sm text-muted-foreground">No comments yet. Start the conversation.</p>
+        <p className="text-sm text-muted-foreground">{t('feed.comments.empty')}</p>
       ) : (
         <ul className="flex flex-col gap-3">
           {comments.map((c) => (
@@ -76,11 +78,11 @@ export function CommentsSection({ postId }: { postId: string }) {
                         if (deleting.current.has(c._id)) return
                         deleting.current.add(c._id)
                         del.mutate(c._id, {
-                          onError: (err) => toastError(err, 'Something went wrong'),
+                          onError: (err) => toastError(err, t('feed.error.generic')),
                           onSettled: () => deleting.current.delete(c._id),
                         })
                       }}
-                      aria-label="Delete comment"
+                      aria-label={t('feed.comments.delete')}
                       className="ml-auto rounded p-1 text-muted-foreground outline-none hover:text-destructive focus-visible:ring-2 focus-visible:ring-ring disabled:opacity-50"
                     >
                       <Trash2 className="size-3.5" aria-hidden />
@@ -101,7 +103,7 @@ export function CommentsSection({ postId }: { postId: string }) {
           disabled={query.isFetchingNextPage}
           onClick={() => void query.fetchNextPage()}
         >
-          {query.isFetchingNextPage ? 'Loading...' : 'Load more comments'}
+          {query.isFetchingNextPage ? t('feed.loading') : t('feed.comments.loadMore')}
         </Button>
       ) : null}
       {user ? (
@@ -109,23 +111,21 @@ export function CommentsSection({ postId }: { postId: string }) {
           <Input
             value={text}
             onChange={(e) => setText(e.target.value)}
-            placeholder="Write a comment..."
-            aria-label="Write a comment"
+            placeholder={t('feed.comments.placeholder')}
+            aria-label={t('feed.comments.write')}
             maxLength={POST_LIMITS.commentMax}
           />
           <Button
             type="submit"
             size="icon"
             disabled={!text.trim() || add.isPending}
-            aria-label="Send comment"
+            aria-label={t('feed.comments.send')}
           >
             <Send aria-hidden />
           </Button>
         </form>
       ) : (
-        <p className="text-sm text-muted-foreground">
-          <LoginLink className="font-medium text-primary hover:underline">Log in</LoginLink> to comment.
-        </p>
+        <LoginPrompt message="feed.comments.signIn" className="text-sm text-muted-foreground" />
       )}
     </section>
   )

@@ -2,6 +2,7 @@ import { MapPin, Smile } from 'lucide-react'
 import { STATES, UNION_TERRITORIES } from '@common/locations'
 import { Button } from '@/components/ui/button'
 import { Popover, PopoverContent, PopoverTrigger, PopoverClose } from '@/components/ui/popover'
+import { useT } from '@/i18n'
 
 const EMOJIS = [
   '😀',
@@ -28,14 +29,15 @@ const EMOJIS = [
 
 /** product.md §10 Emoji button: here it inserts the chosen emoji at the cursor. */
 export function EmojiButton({ onPick }: { onPick: (emoji: string) => void }) {
+  const t = useT()
   return (
     <Popover>
       <PopoverTrigger asChild>
         <Button type="button" variant="ghost" size="sm">
-          <Smile aria-hidden className="text-amber-500" /> Emoji
+          <Smile aria-hidden className="text-amber-500" /> {t('feed.composer.emoji')}
         </Button>
       </PopoverTrigger>
-      <PopoverContent className="w-64 p-2" aria-label="Emoji">
+      <PopoverContent className="w-64 p-2" aria-label={t('feed.composer.emoji')}>
         <div className="grid grid-cols-5 gap-1">
           {EMOJIS.map((e) => (
             <PopoverClose asChild key={e}>
@@ -43,7 +45,7 @@ export function EmojiButton({ onPick }: { onPick: (emoji: string) => void }) {
                 type="button"
                 onClick={() => onPick(e)}
                 className="flex h-10 items-center justify-center rounded-md text-xl outline-none hover:bg-muted focus-visible:ring-2 focus-visible:ring-ring"
-                aria-label={`Insert ${e}`}
+                aria-label={t('feed.composer.insertEmoji', { emoji: e })}
               >
                 {e}
               </button>
@@ -57,16 +59,17 @@ export function EmojiButton({ onPick }: { onPick: (emoji: string) => void }) {
 
 /** product.md §10 Location button: the person picks their state or union territory (no invented data). */
 export function LocationButton({ onPick }: { onPick: (state: string) => void }) {
+  const t = useT()
   return (
     <Popover>
       <PopoverTrigger asChild>
         <Button type="button" variant="ghost" size="sm">
-          <MapPin aria-hidden className="text-rose-500" /> Location
+          <MapPin aria-hidden className="text-rose-500" /> {t('feed.composer.location')}
         </Button>
       </PopoverTrigger>
       <PopoverContent className="w-64 p-3">
         <label className="flex flex-col gap-1.5 text-sm font-medium">
-          Your state
+          {t('feed.composer.yourState')}
           <select
             className="h-9 rounded-md border bg-background px-2 text-sm font-normal"
             defaultValue=""
@@ -75,14 +78,14 @@ export function LocationButton({ onPick }: { onPick: (state: string) => void }) 
             }}
           >
             <option value="" disabled>
-              Choose a state
+              {t('feed.composer.chooseState')}
             </option>
-            <optgroup label="States">
+            <optgroup label={t('feed.composer.states')}>
               {STATES.map((s) => (
                 <option key={s}>{s}</option>
               ))}
             </optgroup>
-            <optgroup label="Union territories">
+            <optgroup label={t('feed.composer.unionTerritories')}>
               {UNION_TERRITORIES.map((s) => (
                 <option key={s}>{s}</option>
               ))}

@@ -1,11 +1,12 @@
 import { useRef, useState, type FormEvent } from 'react'
 import { toast } from 'sonner'
 import { AlertCircle, ImagePlus, Link2, Loader2, Video, X } from 'lucide-react'
-import { EMPTY_POST_MESSAGE, POST_LIMITS, type UploadedMediaDto } from '@common/schemas/post'
+import { POST_LIMITS, type UploadedMediaDto } from '@common/schemas/post'
 import { Button } from '@/components/ui/button'
 import { Dialog, DialogContent, DialogFooter, DialogHeading } from '@/components/ui/dialog'
 import { Input } from '@/components/ui/input'
 import { Textarea } from '@/components/ui/textarea'
+import { useT } from '@/i18n'
 import { toastError } from '@/lib/toast-error'
 import { cn } from '@/lib/utils'
 import { useCreatePost } from '../api/create-post'
@@ -28,7 +29,10 @@ export function CreatePostDialog({
   const [content, setContent] = useState('')
   const [showLink, setShowLink] = useState(false)
   const [link, setLink] = useState('https://')
+  const t = useT()
   const [error, setError] = useState<string | null>(null)
+  // The empty-post message is the text field's problem: the field is marked while it shows.
+  const [emptyError, setEmptyError] = useState(false)
   const [sending, setSending] = useState(false)
   const media = useMediaUploads()
   const create = useCreatePost()
@@ -44,6 +48,7 @@ export function CreatePostDialog({
     setLink('https://')
     setShowLink(false)
     setError(null)
+    setEmptyError(false)
     media.clear()
   }
 
@@ -51,7 +56,7 @@ export function CreatePostDialog({
     if (!files?.length) return
     const list = [...files]
     const room = POST_LIMITS.mediaMax - media.items.length
-    if (list.length > room) toast.error(`A post has at most ${POST_LIMITS.mediaMax} photos or videos`)
+    if (list.length > room) toast.error(t('feed.create.tooMany', { max: POST_LIMITS.mediaMax }))
     const accepted: File[] = []
     for (const f of list.slice(0, Math.max(0, room))) {
       const problem = mediaFileError(f)
@@ -60,6 +65,7 @@ export function CreatePostDialog({
     }
     media.add(accepted)
     setError(null)
+    setEmptyError(false)
   }
 
   const insertText = (text: string) => {
@@ -78,17 +84,20 @@ export function CreatePostDialog({
     e?.preventDefault()
     if (sending) return
     if (!hasContent && !hasMedia) {
-      setError(EMPTY_POST_MESSAGE)
-      toast.error(EMPTY_POST_MESSAGE)
+      const message = t('feed.create.empty')
+      setError(message)
+      setEmptyError(true)
+      toast.error(message)
       return
     }
     setSending(true)
     setError(null)
+    setEmptyError(false)
     try {
       const finished = await media.settled()
       if (finished.some((m) => m.status !== 'done')) {
         // There is no retry button: the way on is to remove them, and add them again or post without them.
-        const message = 'Some files did not upload. Remove them, then add them again or post without them.'
+        const message = t('feed.create.uploadsFailed')
         setError(message)
         toast.error(message)
         return
@@ -100,16 +109,16 @@ export function CreatePostDialog({
         visibility: 'public',
       })
       if (!answer.success) {
-        const message = answer.message || 'Failed to create post'
+        const message = answer.message || t('feed.create.failed')
         setError(message)
         toast.error(message)
         return
       }
-      toast.success('Post created successfully!')
+      toast.success(t('feed.create.success'))
       reset()
       onOpenChange(false)
     } catch (err) {
-      const message = toastError(err, 'Something went wrong')
+      const message = toastError(err, t('feed.error.generic'))
       if (message !== null) setError(message)
     } finally {
       setSending(false)
@@ -119,10 +128,10 @@ export function CreatePostDialog({
   return (
     <Dialog open={open} onOpenChange={(o) => (sending && !o ? undefined : onOpenChange(o))}>
       <DialogContent className="max-h-[92dvh] max-w-lg overflow-y-auto">
-        <form onSubmit={submit} className="flex flex-col gap-4" aria-label="Create Post">
+        <form onSubmit={submit} className="flex flex-col gap-4" aria-label={t('feed.create.title')}>
           <DialogHeading
-            title="Create Post"
-            description="Share text, photos, videos and a link with everyone on Microlance."
+            title={t('feed.create.title')}
+            description={t('feed.create.description')}
             descriptionClassName="sr-only"
           />
           <Textarea
@@ -131,15 +140,16 @@ export function CreatePostDialog({
             onChange={(e) => {
               setContent(e.target.value)
               setError(null)
+              setEmptyError(false)
             }}
             onKeyDown={(e) => {
               if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) void submit()
             }}
-            placeholder="What's on your mind?"
-            aria-label="Post text"
+            placeholder={t('feed.composer.prompt')}
+            aria-label={t('feed.create.text')}
             // An empty post is the text's problem: the field is marked and points at the message below.
-            aria-invalid={error === EMPTY_POST_MESSAGE ? true : undefined}
-            aria-describedby={error === EMPTY_POST_MESSAGE ? 'create-post-error' : undefined}
+            aria-invalid={emptyError ? true : undefined}
+            aria-describedby={emptyError ? 'create-post-error' : undefined}
             maxLength={POST_LIMITS.contentMax}
             className="min-h-28 resize-none text-base"
           />
@@ -149,8 +159,8 @@ export function CreatePostDialog({
               <Input
                 value={link}
                 onChange={(e) => setLink(e.target.value)}
-                placeholder="Add link"
-                aria-label="Add link"
+                placeholder={t('feed.create.addLink')}
+                aria-label={t('feed.create.addLink')}
                 inputMode="url"
               />
             </div>
@@ -172,7 +182,7 @@ export function CreatePostDialog({
               accept="image/*,video/*"
               multiple
               hidden
-              aria-label="Add photos or videos"
+              aria-label={t('feed.addMedia')}
               data-testid="post-media-input"
               onChange={(e) => {
                 pick(e.target.files)
@@ -186,7 +196,7 @@ export function CreatePostDialog({
               onClick={() => fileInput.current?.click()}
               disabled={sending || media.items.length >= POST_LIMITS.mediaMax}
             >
-              <ImagePlus aria-hidden className="text-emerald-600" /> Photo/Video
+              <ImagePlus aria-hidden className="text-emerald-600" /> {t('feed.create.photoVideo')}
             </Button>
             <Button
               type="button"
@@ -195,7 +205,7 @@ export function CreatePostDialog({
               aria-pressed={showLink}
               onClick={() => setShowLink((s) => !s)}
             >
-              <Link2 aria-hidden className="text-sky-600" /> Link
+              <Link2 aria-hidden className="text-sky-600" /> {t('feed.create.link')}
             </Button>
             <EmojiButton onPick={insertText} />
             <LocationButton onPick={(state) => insertText(`📍 ${state}`)} />
@@ -204,10 +214,10 @@ export function CreatePostDialog({
             <Button type="submit" disabled={!canPost} className="w-full sm:w-auto sm:min-w-28">
               {sending ? (
                 <>
-                  <Loader2 className="animate-spin" aria-hidden /> Posting...
+                  <Loader2 className="animate-spin" aria-hidden /> {t('feed.create.posting')}
                 </>
               ) : (
-                'Post'
+                t('feed.create.post')
               )}
             </Button>
           </DialogFooter>
@@ -227,8 +237,9 @@ function PreviewGrid({
   onRemove: (key: string) => void
   disabled: boolean
 }) {
+  const t = useT()
   return (
-    <ul className="grid grid-cols-2 gap-2" aria-label="Selected media">
+    <ul className="grid grid-cols-2 gap-2" aria-label={t('feed.create.selectedMedia')}>
       {items.map((m) => (
         <li key={m.key} className="relative aspect-video overflow-hidden rounded-lg border bg-muted">
           <MediaPreview item={m.uploaded} name={m.name} />
@@ -237,7 +248,7 @@ function PreviewGrid({
               <span className="truncate">{m.name}</span>
               <div
                 role="progressbar"
-                aria-label={`Uploading ${m.name}`}
+                aria-label={t('feed.create.uploading', { name: m.name })}
                 aria-valuemin={0}
                 aria-valuemax={100}
                 aria-valuenow={Math.round(m.progress * 100)}
@@ -262,7 +273,7 @@ function PreviewGrid({
             type="button"
             onClick={() => onRemove(m.key)}
             disabled={disabled}
-            aria-label={`Remove ${m.name}`}
+            aria-label={t('feed.create.remove', { name: m.name })}
             className="absolute top-1.5 right-1.5 flex size-7 items-center justify-center rounded-full bg-slate-900/70 text-white outline-none hover:bg-slate-900 focus-visible:ring-2 focus-visible:ring-white disabled:opacity-50"
           >
             <X className="size-4" aria-hidden />

@@ -2,6 +2,7 @@ import { useEffect } from 'react'
 import { Dialog as DialogPrimitive } from 'radix-ui'
 import { ChevronLeft, ChevronRight, X } from 'lucide-react'
 import type { UploadedMediaDto } from '@common/schemas/post'
+import { useT } from '@/i18n'
 
 /** Full-screen viewer: Esc closes (Radix), ←/→ step through, focus stays inside while open. */
 export function Lightbox({
@@ -17,6 +18,7 @@ export function Lightbox({
   onClose: () => void
   authorName: string
 }) {
+  const t = useT()
   const m = media[index]
   const many = media.length > 1
   const go = (d: number) => onIndex((index + d + media.length) % media.length)
@@ -38,12 +40,12 @@ export function Lightbox({
           aria-describedby={undefined}
         >
           <DialogPrimitive.Title className="sr-only">
-            {`${m.type === 'video' ? 'Video' : 'Photo'} ${index + 1} of ${media.length} from ${authorName}`}
+            {t('feed.lightbox.title', { kind: m.type, n: index + 1, total: media.length, name: authorName })}
           </DialogPrimitive.Title>
           {m.type === 'image' ? (
             <img
               src={m.url}
-              alt={`Photo ${index + 1} of ${media.length} from ${authorName}`}
+              alt={t('feed.lightbox.photo', { n: index + 1, total: media.length, name: authorName })}
               className="max-h-full max-w-full rounded-lg object-contain"
             />
           ) : (
@@ -57,7 +59,7 @@ export function Lightbox({
             />
           )}
           <DialogPrimitive.Close
-            aria-label="Close"
+            aria-label={t('feed.lightbox.close')}
             className="absolute top-3 right-3 flex size-10 items-center justify-center rounded-full bg-white/10 text-white outline-none hover:bg-white/20 focus-visible:ring-2 focus-visible:ring-white"
           >
             <X aria-hidden />
@@ -67,7 +69,7 @@ export function Lightbox({
               <button
                 type="button"
                 onClick={() => go(-1)}
-                aria-label="Previous"
+                aria-label={t('feed.lightbox.previous')}
                 className="absolute top-1/2 left-3 flex size-11 -translate-y-1/2 items-center justify-center rounded-full bg-white/10 text-white outline-none hover:bg-white/20 focus-visible:ring-2 focus-visible:ring-white"
               >
                 <ChevronLeft aria-hidden />
@@ -75,7 +77,7 @@ export function Lightbox({
               <button
                 type="button"
                 onClick={() => go(1)}
-                aria-label="Next"
+                aria-label={t('feed.lightbox.next')}
                 className="absolute top-1/2 right-3 flex size-11 -translate-y-1/2 items-center justify-center rounded-full bg-white/10 text-white outline-none hover:bg-white/20 focus-visible:ring-2 focus-visible:ring-white"
               >
                 <ChevronRight aria-hidden />

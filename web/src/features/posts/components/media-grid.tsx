@@ -1,11 +1,13 @@
 import { useState } from 'react'
 import { Play } from 'lucide-react'
 import type { UploadedMediaDto } from '@common/schemas/post'
+import { useT } from '@/i18n'
 import { cn } from '@/lib/utils'
 import { Lightbox } from './lightbox'
 
 /** A post's photos and videos: one fills the width, more tile in two columns; +N on the fourth when there are more. */
 export function MediaGrid({ media, authorName }: { media: UploadedMediaDto[]; authorName: string }) {
+  const t = useT()
   const [open, setOpen] = useState<number | null>(null)
   if (media.length === 0) return null
   if (media.length === 1 && media[0].type === 'video')
@@ -16,7 +18,7 @@ export function MediaGrid({ media, authorName }: { media: UploadedMediaDto[]; au
         preload="metadata"
         playsInline
         className="max-h-[32rem] w-full rounded-xl bg-slate-900"
-        aria-label={`Video from ${authorName}`}
+        aria-label={t('feed.media.videoFrom', { name: authorName })}
       />
     )
   const shown = media.slice(0, 4)
@@ -34,7 +36,7 @@ export function MediaGrid({ media, authorName }: { media: UploadedMediaDto[]; au
             key={m.url}
             type="button"
             onClick={() => setOpen(i)}
-            aria-label={`Open ${m.type === 'video' ? 'video' : 'photo'} ${i + 1} of ${media.length}`}
+            aria-label={t('feed.media.open', { kind: m.type, n: i + 1, total: media.length })}
             className={cn(
               'relative overflow-hidden bg-muted outline-none focus-visible:ring-2 focus-visible:ring-ring',
               media.length === 1 ? 'max-h-[32rem]' : 'aspect-square',
@@ -44,7 +46,7 @@ export function MediaGrid({ media, authorName }: { media: UploadedMediaDto[]; au
             {m.type === 'image' ? (
               <img
                 src={media.length === 1 ? m.url : (m.thumbnailUrl ?? m.url)}
-                alt={`Photo ${i + 1} from ${authorName}`}
+                alt={t('feed.media.photoFrom', { n: i + 1, name: authorName })}
                 loading="lazy"
                 width={m.width ?? undefined}
                 height={m.height ?? undefined}

@@ -13,6 +13,8 @@ import {
   DropdownMenuTrigger,
 } from '@/components/ui/dropdown-menu'
 import { paths } from '@/config/paths'
+import { useT } from '@/i18n'
+import { formatDateTime } from '@/i18n/format'
 import { useAuth } from '@/lib/auth'
 import { Marked } from '@/components/ui/marked'
 import { toastError } from '@/lib/toast-error'
@@ -33,6 +35,7 @@ import { ReportButton } from '@/components/report-dialog'
  */
 export function PostCard({ post, query }: { post: Post; query?: string }) {
   const { user } = useAuth()
+  const t = useT()
   const like = useToggleLike()
   const [commentsOpen, setCommentsOpen] = useState(false)
   const [confirmOpen, setConfirmOpen] = useState(false)
@@ -42,7 +45,7 @@ export function PostCard({ post, query }: { post: Post; query?: string }) {
   return (
     <article
       className="flex flex-col gap-3 rounded-2xl border bg-card p-4 shadow-xs sm:p-5"
-      aria-label={`Post by ${post.author.fullname}`}
+      aria-label={t('feed.post.label', { name: post.author.fullname })}
     >
       <header className="flex items-center gap-3">
         <Link to={profile} className="rounded-full outline-none focus-visible:ring-2 focus-visible:ring-ring">
@@ -54,7 +57,7 @@ export function PostCard({ post, query }: { post: Post; query?: string }) {
           </Link>
           <time
             dateTime={post.createdAt}
-            title={new Date(post.createdAt).toLocaleString()}
+            title={formatDateTime(post.createdAt)}
             className="text-xs text-muted-foreground"
           >
             @{post.author.username} · {timeAgo(post.createdAt)}
@@ -63,13 +66,13 @@ export function PostCard({ post, query }: { post: Post; query?: string }) {
         {post.isMine ? (
           <DropdownMenu>
             <DropdownMenuTrigger asChild>
-              <Button variant="ghost" size="icon-sm" aria-label="Post options">
+              <Button variant="ghost" size="icon-sm" aria-label={t('feed.post.options')}>
                 <MoreHorizontal aria-hidden />
               </Button>
             </DropdownMenuTrigger>
             <DropdownMenuContent align="end">
               <DropdownMenuItem onSelect={() => setConfirmOpen(true)} className="text-destructive">
-                <Trash2 aria-hidden /> Delete post
+                <Trash2 aria-hidden /> {t('feed.post.delete')}
               </DropdownMenuItem>
             </DropdownMenuContent>
           </DropdownMenu>
@@ -90,19 +93,20 @@ export function PostCard({ post, query }: { post: Post; query?: string }) {
             variant="ghost"
             size="sm"
             aria-pressed={post.likedByMe}
-            onClick={() => like.mutate(post._id, { onError: (e) => toastError(e, 'Something went wrong') })}
+            onClick={() => like.mutate(post._id, { onError: (e) => toastError(e, t('feed.error.generic')) })}
             className={cn(post.likedByMe && 'text-rose-600 hover:text-rose-700')}
           >
             <Heart aria-hidden className={cn(post.likedByMe && 'fill-current')} />
-            {post.likedByMe ? 'Liked' : 'Like'}
-            <span className="tabular-nums" aria-label={`${post.likeCount} likes`}>
+            {post.likedByMe ? t('feed.post.liked') : t('feed.post.like')}
+            <span className="tabular-nums" aria-label={t('feed.post.likes', { count: post.likeCount })}>
               {post.likeCount}
             </span>
           </Button>
         ) : (
           <Button asChild variant="ghost" size="sm">
             <LoginLink>
-              <Heart aria-hidden /> Like <span className="tabular-nums">{post.likeCount}</span>
+              <Heart aria-hidden /> {t('feed.post.like')}{' '}
+              <span className="tabular-nums">{post.likeCount}</span>
             </LoginLink>
           </Button>
         )}
@@ -112,8 +116,8 @@ export function PostCard({ post, query }: { post: Post; query?: string }) {
           aria-expanded={commentsOpen}
           onClick={() => setCommentsOpen((o) => !o)}
         >
-          <MessageCircle aria-hidden /> Comment
-          <span className="tabular-nums" aria-label={`${post.commentCount} comments`}>
+          <MessageCircle aria-hidden /> {t('feed.post.comment')}
+          <span className="tabular-nums" aria-label={t('feed.post.comments', { count: post.commentCount })}>
             {post.commentCount}
           </span>
         </Button>
@@ -123,12 +127,12 @@ export function PostCard({ post, query }: { post: Post; query?: string }) {
         open={confirmOpen}
         onOpenChange={setConfirmOpen}
         className="max-w-sm"
-        title="Delete this post?"
-        description="Its photos, videos, likes and comments are removed too. This cannot be undone."
+        title={t('feed.post.deleteTitle')}
+        description={t('feed.post.deleteText')}
         footer={
           <>
             <DialogClose asChild>
-              <Button variant="outline">Cancel</Button>
+              <Button variant="outline">{t('feed.cancel')}</Button>
             </DialogClose>
             <Button
               variant="destructive"
@@ -137,13 +141,13 @@ export function PostCard({ post, query }: { post: Post; query?: string }) {
                 remove.mutate(post._id, {
                   onSuccess: () => {
                     setConfirmOpen(false)
-                    toast.success('Post deleted')
+                    toast.success(t('feed.post.deleted'))
                   },
-                  onError: (e) => toastError(e, 'Something went wrong'),
+                  onError: (e) => toastError(e, t('feed.error.generic')),
                 })
               }
             >
-              {remove.isPending ? 'Deleting...' : 'Delete'}
+              {remove.isPending ? t('feed.post.deleting') : t('feed.post.deleteConfirm')}
             </Button>
           </>
         }

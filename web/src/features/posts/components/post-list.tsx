@@ -5,6 +5,7 @@ import { Button } from '@/components/ui/button'
 import { AvatarLinesSkeleton } from '@/components/avatar-lines-skeleton'
 import { Skeleton } from '@/components/ui/skeleton'
 import { useInfiniteScroll } from '@/hooks/use-infinite-scroll'
+import { useT } from '@/i18n'
 import { usePosts, type PostsScope } from '../api/get-posts'
 import { PostCard } from './post-card'
 
@@ -20,25 +21,26 @@ export function PostList({
   emptyText: ReactNode
   emptyAction?: ReactNode
 }) {
+  const t = useT()
   const query = usePosts(scope)
   const more = () => {
     if (query.hasNextPage && !query.isFetchingNextPage) void query.fetchNextPage()
   }
   const sentinel = useInfiniteScroll(more, Boolean(query.hasNextPage) && !query.isFetchingNextPage)
 
-  if (query.isPending) return <PostsSkeleton />
+  if (query.isPending) return <PostsSkeleton label={t('feed.list.loadingPosts')} />
   if (query.isError)
     return (
       <EmptyState
         icon={AlertTriangle}
-        title="Couldn't load posts"
+        title={t('feed.list.loadError')}
         action={
           <Button variant="outline" onClick={() => void query.refetch()}>
-            Retry
+            {t('feed.retry')}
           </Button>
         }
       >
-        Check your connection and try again.
+        {t('feed.list.checkConnection')}
       </EmptyState>
     )
   const posts = query.data.pages.flatMap((p) => p.posts)
@@ -50,7 +52,7 @@ export function PostList({
     )
   return (
     <div className="flex flex-col gap-4">
-      <ul className="flex flex-col gap-4" aria-label="Posts">
+      <ul className="flex flex-col gap-4" aria-label={t('feed.list.label')}>
         {posts.map((p) => (
           <li key={p._id}>
             <PostCard post={p} />
@@ -60,18 +62,18 @@ export function PostList({
       <div ref={sentinel} />
       {query.hasNextPage ? (
         <Button variant="outline" className="self-center" onClick={more} disabled={query.isFetchingNextPage}>
-          {query.isFetchingNextPage ? 'Loading...' : 'Load more'}
+          {query.isFetchingNextPage ? t('feed.loading') : t('feed.list.loadMore')}
         </Button>
       ) : (
-        <p className="text-center text-sm text-muted-foreground">You're all caught up.</p>
+        <p className="text-center text-sm text-muted-foreground">{t('feed.list.caughtUp')}</p>
       )}
     </div>
   )
 }
 
-function PostsSkeleton() {
+function PostsSkeleton({ label }: { label: string }) {
   return (
-    <div className="flex flex-col gap-4" aria-busy="true" aria-label="Loading posts">
+    <div className="flex flex-col gap-4" aria-busy="true" aria-label={label}>
       {[0, 1].map((i) => (
         <div key={i} className="flex flex-col gap-3 rounded-2xl border bg-card p-5">
           <AvatarLinesSkeleton

@@ -1,10 +1,5 @@
-import {
-  IMAGE_MIMES,
-  POST_LIMITS,
-  unsupportedMediaMessage,
-  VIDEO_MIMES,
-  type MediaType,
-} from '@common/schemas/post'
+import { IMAGE_MIMES, POST_LIMITS, VIDEO_MIMES, type MediaType } from '@common/schemas/post'
+import { t } from '@/i18n'
 
 const MB = 1024 * 1024
 
@@ -17,15 +12,20 @@ const TAKEN: readonly string[] = [...IMAGE_MIMES, ...VIDEO_MIMES]
 /**
  * The server's rules, checked before a byte is sent; the server checks the real bytes again. The picker offers
  * every image/* and video/* (product.md §10), but a phone's HEIC photo or MOV video would upload whole only to be
- * refused.
+ * refused. The words are the server's (`unsupportedMediaMessage`), in the reader's language.
  */
 export function mediaFileError(file: Pick<File, 'name' | 'type' | 'size'>): string | null {
   if (!file.type.startsWith('image/') && !file.type.startsWith('video/'))
-    return `“${file.name}” is not a photo or video`
-  if (!TAKEN.includes(file.type.toLowerCase())) return unsupportedMediaMessage(file.name)
-  const max = mediaTypeOf(file) === 'image' ? POST_LIMITS.imageMaxBytes : POST_LIMITS.videoMaxBytes
-  if (file.size > max)
-    return `“${file.name}” is larger than ${max / MB} MB; ${mediaTypeOf(file) === 'image' ? 'photos' : 'videos'} can be up to ${max / MB} MB`
+    return t('feed.media.notMedia', { name: file.name })
+  if (!TAKEN.includes(file.type.toLowerCase()))
+    return t('feed.media.unsupported', {
+      name: file.name,
+      imageMb: Math.round(POST_LIMITS.imageMaxBytes / MB),
+      videoMb: Math.round(POST_LIMITS.videoMaxBytes / MB),
+    })
+  const kind = mediaTypeOf(file)
+  const max = kind === 'image' ? POST_LIMITS.imageMaxBytes : POST_LIMITS.videoMaxBytes
+  if (file.size > max) return t('feed.media.tooLarge', { name: file.name, mb: max / MB, kind })
   return null
 }
 

@@ -1,5 +1,6 @@
 import { useCallback, useRef, useState } from 'react'
 import type { MediaType, UploadedMediaDto } from '@common/schemas/post'
+import { t } from '@/i18n'
 import { errorText } from '@/lib/errors'
 import { uploadMedia } from '../api/upload-media'
 import { mediaTypeOf } from './media-rules'
@@ -43,7 +44,7 @@ export function useMediaUploads() {
         .then((uploaded) => update(key, { status: 'done', progress: 1, uploaded }))
         .catch((error: unknown) => {
           if (!abort.signal.aborted)
-            update(key, { status: 'failed', error: errorText(error, 'Upload failed') })
+            update(key, { status: 'failed', error: errorText(error, t('feed.create.uploadFailed')) })
         })
         .finally(() => running.current.delete(key))
       running.current.set(key, { promise, abort })
