@@ -32,7 +32,7 @@ export const tooMany = (message: string, retryAfterSec: number, code = 'rate_lim
  * message leads with the field's name. The schemas' own messages name it already ("A post is at most 5000
  * characters") and are sent as they are, fit for a toast.
  */
-const ZOD_DEFAULT_WORDING = /^(Invalid|Too big|Too small|Unrecognized key)/
+export const ZOD_DEFAULT_WORDING = /^(Invalid|Too big|Too small|Unrecognized key)/
 
 /** The one sentence a 400 for `field` carries (the errors map keeps every field's message). */
 export const validationMessage = (field: string, message: string) =>

@@ -1,7 +1,8 @@
 import type { FastifyError, FastifyInstance } from 'fastify'
 import fp from 'fastify-plugin'
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod'
-import { AppError, validationMessage } from '../errors'
+import { AppError, validationMessage, ZOD_DEFAULT_WORDING } from '../errors'
+import { localize, readerLanguage, translate } from '../i18n'
 
 /**
  * PostgreSQL data exceptions caused by the value sent, not by the server: invalid byte sequence (a NUL in text),
@@ -10,18 +11,26 @@ import { AppError, validationMessage } from '../errors'
  */
 const BAD_VALUE_CODES = new Set(['22021', '22P05', '22P02', '22003', '22007', '22008'])
 
-/** One error envelope for every failure: typed errors as they are, validation by field, the rest generic. */
+const localizeAll = (say: (s: string) => string, errors: Record<string, string>) =>
+  Object.fromEntries(Object.entries(errors).map(([k, v]) => [k, say(v)]))
+
+/**
+ * One error envelope for every failure: typed errors as they are, validation by field, the rest generic. The
+ * sentences a person reads come in their language (ADR 069); `code` and the English texts stay as they were.
+ */
 export const errorsPlugin = fp(async (app: FastifyInstance) => {
   app.setErrorHandler((err: FastifyError, req, reply) => {
+    const language = readerLanguage(req)
+    const say = (s: string) => localize(language, s)
     if (err instanceof AppError) {
       // A 5xx we answer on purpose (mail down) still leaves the cause in the log for whoever runs the server.
       if (err.statusCode >= 500) req.log.error({ err, cause: err.cause, reqId: req.id }, err.code)
       if (err.headers) reply.headers(err.headers)
       return reply.status(err.statusCode).send({
         success: false,
-        message: err.message,
+        message: say(err.message),
         code: err.code,
-        ...(err.errors ? { errors: err.errors } : {}),
+        ...(err.errors ? { errors: localizeAll(say, err.errors) } : {}),
       })
     }
     if (hasZodFastifySchemaValidationErrors(err)) {
@@ -31,11 +40,16 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
         errors[field] ??= v.message ?? 'Invalid value'
       }
       const [field, msg] = Object.entries(errors)[0] ?? ['body', 'Invalid request']
+      // Zod's own English wording has no catalogue entry: outside English it becomes "<field>: the value is not valid".
+      const sayField = (f: string, m: string) =>
+        language !== 'en-IN' && ZOD_DEFAULT_WORDING.test(m)
+          ? translate(language, 'errors.generic.fieldInvalid', { field: f })
+          : say(m)
       return reply.status(400).send({
         success: false,
-        message: validationMessage(field, msg),
+        message: language === 'en-IN' ? validationMessage(field, msg) : sayField(field, msg),
         code: 'validation_failed',
-        errors,
+        errors: Object.fromEntries(Object.entries(errors).map(([f, m]) => [f, sayField(f, m)])),
       })
     }
     // A value the database cannot take (a NUL character, a malformed uuid or number) is the request's fault.
@@ -44,8 +58,9 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
       req.log.info({ dbCode, reqId: req.id }, 'refused a value the database cannot store')
       return reply.status(400).send({
         success: false,
-        message:
+        message: say(
           'The request has a value the server cannot use (a hidden control character or a malformed id)',
+        ),
         code: 'invalid_value',
       })
     }
@@ -67,12 +82,12 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
             : err.code === 'FST_ERR_CTP_EMPTY_JSON_BODY' || err.code === 'FST_ERR_CTP_INVALID_JSON_BODY'
               ? 'The request body is not valid JSON'
               : err.message
-      return reply.status(status).send({ success: false, message, code })
+      return reply.status(status).send({ success: false, message: say(message), code })
     }
     req.log.error({ err, reqId: req.id }, 'unhandled error')
     return reply.status(500).send({
       success: false,
-      message: `Something went wrong on our side. Please try again (reference ${req.id}).`,
+      message: translate(language, 'errors.generic.internal', { reference: req.id }),
       code: 'internal_error',
     })
   })

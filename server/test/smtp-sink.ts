@@ -1,5 +1,6 @@
 import { SMTPServer } from 'smtp-server'
 import type { AddressInfo } from 'node:net'
+import { parseMessage } from '../../e2e/support/smtp-sink'
 
 export interface SinkMail {
   to: string[]
@@ -45,13 +46,19 @@ export async function startSmtpSink(opts: { delayMs?: number } = {}) {
   return {
     url: `smtp://127.0.0.1:${port}`,
     mails,
-    /** The 6-digit code from the newest mail to `email` (its subject carries it). */
+    /** The 6-digit code from the newest mail to `email` (its subject carries it, in any language). */
     lastCode(email: string): string | null {
       for (let i = mails.length - 1; i >= 0; i--) {
         if (!mails[i].to.includes(email.toLowerCase())) continue
-        const m = /^Subject: .*?\b(\d{6})\b/m.exec(mails[i].raw)
+        const m = /\b(\d{6})\b/.exec(parseMessage(mails[i].raw).subject)
         return m ? m[1] : null
       }
+      return null
+    },
+    /** The newest mail to `email` with its subject and text decoded (encoded words, quoted-printable, base64). */
+    lastTo(email: string): { subject: string; text: string } | null {
+      for (let i = mails.length - 1; i >= 0; i--)
+        if (mails[i].to.includes(email.toLowerCase())) return parseMessage(mails[i].raw)
       return null
     },
     countTo: (email: string) => mails.filter((m) => m.to.includes(email.toLowerCase())).length,

@@ -15,6 +15,7 @@ import {
 import { presentUser } from '../users/users.presenter'
 import { requesterFor } from './device'
 import type { EmailChangeService } from './email-change.service'
+import { localize, readerLanguage } from '../../i18n'
 import type { otpService } from './otp.service'
 
 /** Email-code signup and login, logout, and changing the sign-in email (product.md §4, ADR 042). */
@@ -32,11 +33,16 @@ export async function authRoutes(app: FastifyInstance, opts: { otp: ReturnType<t
     },
     async (req, reply) => ({
       success: true as const,
-      message: await otp.sendSignup(
-        req.body.email,
-        req.body.fullname,
-        req.body.role,
-        requesterFor(app, req, reply),
+      message: localize(
+        readerLanguage(req),
+        await otp.sendSignup(
+          req.body.email,
+          req.body.fullname,
+          req.body.role,
+          requesterFor(app, req, reply),
+          readerLanguage(req),
+        ),
+        ['answers.'],
       ),
     }),
   )
@@ -49,7 +55,11 @@ export async function authRoutes(app: FastifyInstance, opts: { otp: ReturnType<t
     },
     async (req, reply) => ({
       success: true as const,
-      message: await otp.sendLogin(req.body.email, requesterFor(app, req, reply)),
+      message: localize(
+        readerLanguage(req),
+        await otp.sendLogin(req.body.email, requesterFor(app, req, reply)),
+        ['answers.'],
+      ),
     }),
   )
 

@@ -11,6 +11,8 @@ import type { Outbox } from '../../mail/outbox'
 import type { CodeLimits, Requester } from './code-limits'
 import { freshCode, newCode, wrongCode } from './codes'
 import { usersRepo } from '../users/users.repo'
+import type { Language } from '@common/languages'
+import { translate } from '../../i18n'
 
 type Purpose = 'signup' | 'login'
 const FAILED = 'OTP verification failed'
@@ -69,10 +71,14 @@ export function otpService({ db, outbox, transport, secret, limits, now = Date.n
     if (mail) outbox.enqueue(mail(code))
   }
 
-  const signInMail = (email: string, code: string, why: string): Mail => ({
+  /** Mail in the reader's language (ADR 069): an account's own, else the language of the request that asked. */
+  const signInMail = (email: string, code: string, existing: boolean, language: Language): Mail => ({
     to: email,
-    subject: `Your Microlance sign-in code is ${code}`,
-    text: `${why}Your Microlance sign-in code is ${code}.\n\nIt is valid for 10 minutes. If you did not ask for it, ignore this email: nobody can sign in without it.`,
+    subject: translate(language, 'emails.otp.signInSubject', { code }),
+    text: translate(language, 'emails.otp.signInText', {
+      code,
+      intro: existing ? translate(language, 'emails.otp.existingIntro') : '',
+    }),
   })
 
   return {
@@ -80,34 +86,37 @@ export function otpService({ db, outbox, transport, secret, limits, now = Date.n
      * Signup. For an address that already has an account the answer is the same; the address is mailed a sign-in
      * code that says so, and that code signs its owner in.
      */
-    async sendSignup(email: string, fullname: string, role: SelfRole | undefined, r: Requester) {
+    async sendSignup(
+      email: string,
+      fullname: string,
+      role: SelfRole | undefined,
+      r: Requester,
+      language: Language = 'en-IN',
+    ) {
       const user = await usersRepo.byEmail(db, email)
       if (user) {
         await issue(email, 'login', r, { userId: user.id }, (code) =>
-          signInMail(
-            email,
-            code,
-            'Someone (perhaps you) asked to create a Microlance account with this email. It already has one, so this code signs you in to it instead.\n\n',
-          ),
+          signInMail(email, code, true, user.language),
         )
       } else {
         await issue(email, 'signup', r, { fullname, role: role ?? 'freelancer', userId: null }, (code) => ({
           to: email,
-          subject: `Your Microlance sign-up code is ${code}`,
-          text: `Your Microlance sign-up code is ${code}.\n\nIt is valid for 10 minutes. If you did not ask for it, ignore this email.`,
+          subject: translate(language, 'emails.otp.signUpSubject', { code }),
+          text: translate(language, 'emails.otp.signUpText', { code }),
         }))
       }
       return sentMessage
     },
     /** Login: answers the same whether or not the account exists; only real accounts get an email. */
     async sendLogin(email: string, r: Requester) {
+      // A code goes to an existing account only, in that account's language.
       const user = await usersRepo.byEmail(db, email)
       await issue(
         email,
         'login',
         r,
         { userId: user?.id ?? null },
-        user ? (code) => signInMail(email, code, '') : null,
+        user ? (code) => signInMail(email, code, false, user.language) : null,
       )
       return sentMessage
     },

@@ -6,6 +6,7 @@ import { badRequest, notFound, unauthorized } from '../../errors'
 import { publishAfterCommit } from '../../realtime/bus'
 import type { JobsService } from '../jobs/jobs.service'
 import { presentNotification } from '../notifications/notifications.presenter'
+import { notificationsRepo } from '../notifications/notifications.repo'
 import { notificationsService } from '../notifications/notifications.service'
 import { authorize } from './chat.policy'
 import { presentConversation, presentJob, presentMessage, presentPerson } from './chat.presenter'
@@ -163,10 +164,14 @@ export function chatService(deps: { db: Db; jobs: JobsService }) {
       }
       const message = presentMessage(sent.message, sent.message.receiverId)
       // The statement has committed: these run after it (ADR 010), in the order a transaction would have run them.
+      // The receiver's language (ADR 069) is read only when the send raised a notification: once per unread streak.
       if (sent.notification)
         publishAfterCommit(db, 'receiveNotification', {
           userId: sent.notification.userId,
-          notification: presentNotification(sent.notification),
+          notification: presentNotification(
+            sent.notification,
+            await notificationsRepo.languageOf(db, sent.notification.userId),
+          ),
         })
       publishAfterCommit(db, 'receiveMessage', { message, exceptSocket: fromSocket })
       return { ...message, offPlatform: false }

@@ -1,11 +1,20 @@
 import type { NotificationItem } from '@common/schemas/notification'
+import { DEFAULT_LANGUAGE, type Language } from '@common/languages'
 import type { NotificationRow } from '../../db/schema'
+import { localize } from '../../i18n'
 
-export function presentNotification(n: NotificationRow): NotificationItem {
+/**
+ * A notification as its recipient reads it. The row keeps the English text it was written with; it is rendered in
+ * the reader's language when read or pushed (ADR 069), so a change of language re-renders old notifications too.
+ */
+export function presentNotification(
+  n: NotificationRow,
+  language: Language = DEFAULT_LANGUAGE,
+): NotificationItem {
   return {
     _id: n.id,
     type: n.type,
-    message: n.message,
+    message: localize(language, n.message, ['notifications.']),
     isRead: n.isRead,
     createdAt: n.createdAt.toISOString(),
     metadata: n.metadata ?? {},

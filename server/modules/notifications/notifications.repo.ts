@@ -1,6 +1,7 @@
 import { and, count, desc, eq, lt, or, sql } from 'drizzle-orm'
 import type { Db, Executor } from '../../db/client'
-import { notifications, type NotificationRow } from '../../db/schema'
+import { DEFAULT_LANGUAGE, type Language } from '@common/languages'
+import { notifications, users, type NotificationRow } from '../../db/schema'
 
 /**
  * The bell's two reads, run on every page load by every signed-in person: built once and prepared by name per
@@ -87,6 +88,15 @@ export const notificationsRepo = {
     return rows.length > 0
   },
 
+  /** The language a notification's recipient reads (ADR 069). */
+  async languageOf(db: Executor, userId: string): Promise<Language> {
+    const rows = await db
+      .select({ language: users.language })
+      .from(users)
+      .where(eq(users.id, userId))
+      .limit(1)
+    return rows[0]?.language ?? DEFAULT_LANGUAGE
+  },
   async byId(db: Executor, id: string): Promise<NotificationRow | null> {
     return (await db.select().from(notifications).where(eq(notifications.id, id)).limit(1))[0] ?? null
   },

@@ -30,13 +30,14 @@ export async function notificationsRoutes(app: FastifyInstance, opts: { cache: R
       sendCached(
         reply,
         opts.cache,
-        answerKey(req, 'notifications'),
+        // One page per language: a person who switches language reads their notifications in the new one.
+        answerKey(req, `notifications.${req.user!.language}`),
         NotificationsAnswer,
         async () => {
           const page = await notificationsService.list(app.db, req.user!, req.query)
           return {
             success: true as const,
-            notifications: page.notifications.map(presentNotification),
+            notifications: page.notifications.map((n) => presentNotification(n, req.user!.language)),
             unreadCount: page.unreadCount,
             nextCursor: page.nextCursor,
           }
@@ -70,7 +71,11 @@ export async function notificationsRoutes(app: FastifyInstance, opts: { cache: R
         req.user!,
         req.params.id,
       )
-      return { success: true as const, notification: presentNotification(notification), unreadCount }
+      return {
+        success: true as const,
+        notification: presentNotification(notification, req.user!.language),
+        unreadCount,
+      }
     },
   )
 }

@@ -20,9 +20,10 @@ export const notificationsService = {
     n: { userId: string; type: NotificationType; message: string; metadata?: Record<string, string> },
   ): Promise<NotificationRow> {
     const row = await notificationsRepo.insert(tx, { ...n, metadata: n.metadata ?? {} })
+    // Pushed live in the recipient's own language (ADR 069).
     publishAfterCommit(tx, 'receiveNotification', {
       userId: row.userId,
-      notification: presentNotification(row),
+      notification: presentNotification(row, await notificationsRepo.languageOf(tx, row.userId)),
     })
     return row
   },

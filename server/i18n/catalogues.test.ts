@@ -1,0 +1,77 @@
+import { describe, expect, it } from 'vitest'
+import { parse, TYPE, type MessageFormatElement } from '@formatjs/icu-messageformat-parser'
+import { catalogues, keyOf, localize, translate } from '.'
+
+/** Every argument a message uses, with its kind (simple, number, plural …), nested ones included. */
+function argumentsOf(ast: MessageFormatElement[], out = new Set<string>()): Set<string> {
+  for (const el of ast) {
+    if (el.type === TYPE.literal || el.type === TYPE.pound) continue
+    out.add(`${el.value}:${el.type}`)
+    if (el.type === TYPE.plural || el.type === TYPE.select)
+      for (const option of Object.values(el.options)) argumentsOf(option.value, out)
+    if (el.type === TYPE.tag) argumentsOf(el.children, out)
+  }
+  return out
+}
+const literalsOf = (ast: MessageFormatElement[]): string =>
+  ast.map((el) => (el.type === TYPE.literal ? el.value : '')).join('')
+
+const en = catalogues['en-IN']
+const hi = catalogues['hi-IN']
+
+describe('server catalogues (ADR 069)', () => {
+  it('have the same keys in English and Hindi', () => {
+    expect(Object.keys(hi).sort()).toEqual(Object.keys(en).sort())
+    expect(Object.keys(en).length).toBeGreaterThan(150)
+  })
+
+  it('are valid ICU, with the same arguments in both languages', () => {
+    for (const key of Object.keys(en)) {
+      const a = [...argumentsOf(parse(en[key]))].sort()
+      const b = [...argumentsOf(parse(hi[key]))].sort()
+      expect(b, key).toEqual(a)
+    }
+  })
+
+  it('say Hindi in Devanagari (OTP, UPI, PAN, brand names and paths may stay Latin)', () => {
+    for (const [key, text] of Object.entries(hi)) {
+      const words = literalsOf(parse(text))
+      expect(/[\u0900-\u097F]/.test(words), `${key}: ${text}`).toBe(true)
+      expect(text, key).not.toBe(en[key])
+    }
+  })
+
+  it('read an English text back to its key, with its arguments', () => {
+    expect(keyOf('Job not found')).toEqual({ key: 'errors.notFound.job', params: {} })
+    expect(keyOf('Please wait 42 seconds before requesting another code.')).toEqual({
+      key: 'errors.otp.resendTooSoon',
+      params: { seconds: '42' },
+    })
+    expect(keyOf('Asha Iyer sent you a message', ['notifications.'])).toEqual({
+      key: 'notifications.message.new',
+      params: { name: 'Asha Iyer' },
+    })
+    // An error text is never read as a notification, nor the other way round.
+    expect(keyOf('Asha Iyer sent you a message')).toBeNull()
+  })
+
+  it('render English texts in Hindi, whole or sentence by sentence, and leave unknown ones alone', () => {
+    expect(localize('hi-IN', 'OTP verification failed: wrong code, 1 try left.')).toBe(
+      'OTP की जाँच नहीं हो सकी: कोड गलत है, 1 कोशिश बाकी है।',
+    )
+    expect(localize('hi-IN', 'You are sending messages too fast. Please try again in 3 seconds.')).toBe(
+      'आप बहुत तेज़ी से संदेश भेज रहे हैं। कृपया 3 सेकंड बाद फिर कोशिश करें।',
+    )
+    expect(localize('hi-IN', 'Something nobody wrote down')).toBe('Something nobody wrote down')
+    expect(localize('en-IN', 'Job not found')).toBe('Job not found')
+  })
+
+  it('render the English emails exactly as they were written before', () => {
+    expect(translate('en-IN', 'emails.otp.signUpSubject', { code: '123456' })).toBe(
+      'Your Microlance sign-up code is 123456',
+    )
+    expect(translate('en-IN', 'emails.otp.signInText', { code: '123456', intro: '' })).toBe(
+      'Your Microlance sign-in code is 123456.\n\nIt is valid for 10 minutes. If you did not ask for it, ignore this email: nobody can sign in without it.',
+    )
+  })
+})
