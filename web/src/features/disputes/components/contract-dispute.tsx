@@ -10,6 +10,7 @@ import { Label } from '@/components/ui/label'
 import { Skeleton } from '@/components/ui/skeleton'
 import { Spinner } from '@/components/ui/spinner'
 import { Textarea } from '@/components/ui/textarea'
+import { useT } from '@/i18n'
 import { errorText, httpStatus } from '@/lib/errors'
 import { toastError } from '@/lib/toast-error'
 import {
@@ -20,22 +21,23 @@ import {
   useOpenDispute,
   useProposeSplit,
 } from '../api/contract-dispute'
-import { addsUpTo, formatWhen, parseRupees } from '../lib/format'
+import { formatWhen } from '../lib/format'
+import { rich, slot } from '../lib/rich'
 import { ConfirmDialog } from '@/components/confirm-dialog'
-import { DisputeStatus, Outcome, Statement } from './shared'
+import { DisputeStatus, Outcome, SplitFields, Statement, useSplit } from './shared'
 
 type Side = 'client' | 'freelancer'
-const sideWord = (s: Side) => (s === 'client' ? 'the client' : 'the freelancer')
 
 /**
  * The contract page's dispute section (ADR 055, 058): open a dispute while money is in escrow, answer it, propose,
  * accept or decline a split, and the outcome with its reason.
  */
 export function ContractDispute({ contractId }: { contractId: string }) {
+  const t = useT()
   const q = useContractDispute(contractId)
   if (q.isPending)
     return (
-      <div aria-busy="true" aria-label="Loading the dispute">
+      <div aria-busy="true" aria-label={t('contract.dispute.loading')}>
         <Skeleton className="h-24 w-full" />
       </div>
     )
@@ -47,9 +49,9 @@ export function ContractDispute({ contractId }: { contractId: string }) {
       <Card>
         <CardContent className="flex flex-wrap items-center gap-3 py-4 text-sm">
           <AlertTriangle className="size-4 text-amber-600" aria-hidden />
-          {errorText(q.error, 'Could not load the dispute.')}
+          {errorText(q.error, t('contract.dispute.loadFailed'))}
           <Button size="sm" variant="outline" onClick={() => void q.refetch()}>
-            Try again
+            {t('contract.tryAgain')}
           </Button>
         </CardContent>
       </Card>
@@ -63,7 +65,7 @@ export function ContractDispute({ contractId }: { contractId: string }) {
       <Card>
         <CardHeader className="flex flex-row flex-wrap items-center justify-between gap-2">
           <CardTitle id="dispute-title" className="flex items-center gap-2">
-            <Gavel className="size-5 text-muted-foreground" aria-hidden /> Dispute
+            <Gavel className="size-5 text-muted-foreground" aria-hidden /> {t('contract.dispute.title')}
           </CardTitle>
           {dispute ? <DisputeStatus status={dispute.status} /> : null}
         </CardHeader>
@@ -77,18 +79,21 @@ export function ContractDispute({ contractId }: { contractId: string }) {
 }
 
 function DisputeBody({ d, side, contractId }: { d: DisputeDtoType; side: Side | null; contractId: string }) {
+  const t = useT()
   const answerer: Side = d.openedBy === 'client' ? 'freelancer' : 'client'
   const open = d.status === 'open'
   return (
     <>
       {open ? (
         <p className="rounded-lg bg-amber-50 p-3 text-sm text-amber-900">
-          The {formatRupees(d.inEscrow)} in escrow is frozen while this dispute is open: nothing is released
-          or refunded until you settle it between you or an operator decides.
+          {t('contract.dispute.frozen', { amount: formatRupees(d.inEscrow) })}
         </p>
       ) : null}
       <Statement
-        title={`Opened by ${d.openedBy === 'client' ? d.client.fullname : d.freelancer.fullname} (${d.openedBy})`}
+        title={t('contract.dispute.openedBy', {
+          name: d.openedBy === 'client' ? d.client.fullname : d.freelancer.fullname,
+          side: d.openedBy,
+        })}
         when={d.createdAt}
         files={d.attachments}
       >
@@ -97,7 +102,10 @@ function DisputeBody({ d, side, contractId }: { d: DisputeDtoType; side: Side | 
       </Statement>
       {d.answer !== null ? (
         <Statement
-          title={`Answer from ${answerer === 'client' ? d.client.fullname : d.freelancer.fullname} (${answerer})`}
+          title={t('contract.dispute.answerFrom', {
+            name: answerer === 'client' ? d.client.fullname : d.freelancer.fullname,
+            side: answerer,
+          })}
           when={d.answeredAt}
           files={d.answerAttachments}
         >
@@ -105,8 +113,14 @@ function DisputeBody({ d, side, contractId }: { d: DisputeDtoType; side: Side | 
         </Statement>
       ) : open ? (
         <p className="text-sm text-muted-foreground" data-testid="answer-due">
-          {sideWord(answerer).replace(/^t/, 'T')} answers by <strong>{formatWhen(d.answerDueAt)}</strong>
-          {d.readyForOperator ? '; the time to answer has passed and an operator can decide now.' : '.'}
+          {rich(
+            t('contract.dispute.answerDue', {
+              side: answerer,
+              when: slot(0),
+              ready: d.readyForOperator ? 'yes' : 'no',
+            }),
+            [<strong key="when">{formatWhen(d.answerDueAt)}</strong>],
+          )}
         </p>
       ) : null}
       {open && side === answerer && d.answer === null ? <AnswerForm d={d} contractId={contractId} /> : null}
@@ -118,6 +132,7 @@ function DisputeBody({ d, side, contractId }: { d: DisputeDtoType; side: Side | 
 
 /** Picks files and uploads each through the upload pipeline; their URLs go with the statement. */
 function FilePicker({ urls, onChange }: { urls: string[]; onChange: (u: string[]) => void }) {
+  const t = useT()
   const id = useId()
   const [busy, setBusy] = useState(false)
   const onFiles = async (files: FileList | null) => {
@@ -128,14 +143,14 @@ function FilePicker({ urls, onChange }: { urls: string[]; onChange: (u: string[]
       for (const f of Array.from(files).slice(0, 10 - urls.length)) added.push(await uploadEvidence(f))
       onChange([...urls, ...added])
     } catch (e) {
-      toastError(e, 'Could not upload the file: photos up to 10 MB, MP4 or WebM videos up to 50 MB.')
+      toastError(e, t('contract.dispute.uploadFailed'))
     } finally {
       setBusy(false)
     }
   }
   return (
     <div className="flex flex-col gap-1">
-      <Label htmlFor={id}>Photos or videos</Label>
+      <Label htmlFor={id}>{t('contract.dispute.files')}</Label>
       <div className="flex flex-wrap items-center gap-2">
         <Input
           id={id}
@@ -152,7 +167,7 @@ function FilePicker({ urls, onChange }: { urls: string[]; onChange: (u: string[]
         {busy ? <Spinner /> : <Upload className="size-4 text-muted-foreground" aria-hidden />}
         {urls.length ? (
           <span className="text-xs text-muted-foreground" data-testid="files-attached">
-            {urls.length} attached
+            {t('contract.dispute.attached', { count: urls.length })}
           </span>
         ) : null}
       </div>
@@ -169,6 +184,7 @@ function OpenDispute({
   inEscrow: number
   again: boolean
 }) {
+  const t = useT()
   const [show, setShow] = useState(false)
   const [reason, setReason] = useState('')
   const [evidence, setEvidence] = useState('')
@@ -180,18 +196,16 @@ function OpenDispute({
     return (
       <div className="flex flex-wrap items-center justify-between gap-3">
         <p className="text-sm text-muted-foreground">
-          {again ? 'Another problem? ' : 'Something went wrong on this hire? '}
-          Open a dispute: the {formatRupees(inEscrow)} in escrow stays frozen until it is settled, and
-          Microlance mediates for free.
+          {t('contract.dispute.openIntro', { again: again ? 'yes' : 'no', amount: formatRupees(inEscrow) })}
         </p>
         <Button variant="outline" onClick={() => setShow(true)}>
-          Open a dispute
+          {t('contract.dispute.openA')}
         </Button>
       </div>
     )
   const submit = (e: FormEvent) => {
     e.preventDefault()
-    if (!reason.trim()) return setError('Say what went wrong')
+    if (!reason.trim()) return setError(t('contract.dispute.reasonRequired'))
     setError(null)
     // mutateAsync, not mutate's own callbacks: the answer refreshes the contract, which can replace this form before
     // per-call callbacks run (they are dropped on unmount), and the person must still be told it worked.
@@ -199,16 +213,20 @@ function OpenDispute({
       .mutateAsync({ reason: reason.trim(), evidence: evidence.trim() || undefined, attachments: urls })
       .then(
         (r) => {
-          toast.success(r.message ?? 'Dispute opened')
+          toast.success(r.message ?? t('contract.dispute.opened'))
           setShow(false)
         },
-        (err) => setError(toastError(err, 'Could not open the dispute. Please try again.')),
+        (err) => setError(toastError(err, t('contract.dispute.openFailed'))),
       )
   }
   return (
-    <form onSubmit={submit} className="flex flex-col gap-3 rounded-lg border p-3" aria-label="Open a dispute">
+    <form
+      onSubmit={submit}
+      className="flex flex-col gap-3 rounded-lg border p-3"
+      aria-label={t('contract.dispute.openA')}
+    >
       <div className="flex flex-col gap-1">
-        <Label htmlFor={ids.reason}>What went wrong?</Label>
+        <Label htmlFor={ids.reason}>{t('contract.dispute.reason')}</Label>
         <Textarea
           id={ids.reason}
           value={reason}
@@ -219,13 +237,13 @@ function OpenDispute({
         />
       </div>
       <div className="flex flex-col gap-1">
-        <Label htmlFor={ids.evidence}>Evidence (optional)</Label>
+        <Label htmlFor={ids.evidence}>{t('contract.dispute.evidence')}</Label>
         <Textarea
           id={ids.evidence}
           value={evidence}
           onChange={(e) => setEvidence(e.target.value)}
           maxLength={5000}
-          placeholder="Dates, what was agreed, what arrived"
+          placeholder={t('contract.dispute.evidencePlaceholder')}
         />
       </div>
       <FilePicker urls={urls} onChange={setUrls} />
@@ -236,10 +254,10 @@ function OpenDispute({
       ) : null}
       <div className="flex flex-wrap gap-2">
         <Button type="submit" disabled={openIt.isPending}>
-          {openIt.isPending ? <Spinner /> : null} Open dispute
+          {openIt.isPending ? <Spinner /> : null} {t('contract.dispute.open')}
         </Button>
         <Button type="button" variant="outline" onClick={() => setShow(false)} disabled={openIt.isPending}>
-          Cancel
+          {t('contract.cancel')}
         </Button>
       </div>
     </form>
@@ -247,25 +265,26 @@ function OpenDispute({
 }
 
 function AnswerForm({ d, contractId }: { d: DisputeDtoType; contractId: string }) {
+  const t = useT()
   const [answer, setAnswer] = useState('')
   const [urls, setUrls] = useState<string[]>([])
   const answerIt = useAnswerDispute(contractId)
   const id = useId()
   return (
     <form
-      aria-label="Your answer"
+      aria-label={t('contract.dispute.yourAnswer')}
       className="flex flex-col gap-3 rounded-lg border p-3"
       onSubmit={(e) => {
         e.preventDefault()
         if (!answer.trim()) return
         answerIt.mutateAsync({ id: d._id, answer: answer.trim(), attachments: urls }).then(
-          () => toast.success('Your answer was added'),
-          (err) => toastError(err, 'Could not send your answer. Please try again.'),
+          () => toast.success(t('contract.dispute.answerAdded')),
+          (err) => toastError(err, t('contract.dispute.answerFailed')),
         )
       }}
     >
       <div className="flex flex-col gap-1">
-        <Label htmlFor={id}>Your side</Label>
+        <Label htmlFor={id}>{t('contract.dispute.yourSide')}</Label>
         <Textarea
           id={id}
           value={answer}
@@ -276,7 +295,7 @@ function AnswerForm({ d, contractId }: { d: DisputeDtoType; contractId: string }
       </div>
       <FilePicker urls={urls} onChange={setUrls} />
       <Button type="submit" className="self-start" disabled={answerIt.isPending || !answer.trim()}>
-        {answerIt.isPending ? <Spinner /> : null} Send answer
+        {answerIt.isPending ? <Spinner /> : null} {t('contract.dispute.sendAnswer')}
       </Button>
     </form>
   )
@@ -284,6 +303,7 @@ function AnswerForm({ d, contractId }: { d: DisputeDtoType; contractId: string }
 
 /** The waiting proposal (accept / decline it, or wait for the other side) and a form to propose a split. */
 function Settlement({ d, side, contractId }: { d: DisputeDtoType; side: Side; contractId: string }) {
+  const t = useT()
   const waiting = d.proposals.find((p) => p.status === 'proposed')
   const decide = useDecideProposal(contractId)
   const [confirm, setConfirm] = useState(false)
@@ -291,39 +311,52 @@ function Settlement({ d, side, contractId }: { d: DisputeDtoType; side: Side; co
     decide.mutateAsync({ id: d._id, proposalId: waiting!._id, decision }).then(
       (r) => {
         setConfirm(false)
-        toast.success(r.message ?? 'Done')
+        toast.success(r.message ?? t('contract.dispute.done'))
       },
-      (err) => toastError(err, 'Could not answer the proposal. Please try again.'),
+      (err) => toastError(err, t('contract.dispute.decideFailed')),
     )
   return (
     <div className="flex flex-col gap-3">
       {waiting ? (
         <div className="rounded-lg border p-3 text-sm" data-testid="waiting-proposal">
           <p>
-            {waiting.proposedBy === side ? 'You proposed' : `${sideWord(waiting.proposedBy)} proposed`}:{' '}
-            <strong>{formatRupees(waiting.releaseAmount)}</strong> to the freelancer,{' '}
-            <strong>{formatRupees(waiting.refundAmount)}</strong> back to the client.
+            {rich(
+              t('contract.dispute.proposal', {
+                who: waiting.proposedBy === side ? 'you' : waiting.proposedBy,
+                release: slot(0),
+                refund: slot(1),
+              }),
+              [
+                <strong key="release">{formatRupees(waiting.releaseAmount)}</strong>,
+                <strong key="refund">{formatRupees(waiting.refundAmount)}</strong>,
+              ],
+            )}
           </p>
           {waiting.proposedBy === side ? (
             <p className="mt-1 text-muted-foreground">
-              Waiting for {sideWord(waiting.proposedBy === 'client' ? 'freelancer' : 'client')}.
+              {t('contract.dispute.waitingFor', {
+                side: waiting.proposedBy === 'client' ? 'freelancer' : 'client',
+              })}
             </p>
           ) : (
             <div className="mt-2 flex flex-wrap gap-2">
               <Button size="sm" onClick={() => setConfirm(true)} disabled={decide.isPending}>
-                Accept split
+                {t('contract.dispute.acceptSplit')}
               </Button>
               <Button size="sm" variant="outline" onClick={() => act('decline')} disabled={decide.isPending}>
-                Decline
+                {t('contract.dispute.decline')}
               </Button>
             </div>
           )}
           <ConfirmDialog
             open={confirm}
             onOpenChange={setConfirm}
-            title="Accept this split?"
-            description={`${formatRupees(waiting.releaseAmount)} is released to the freelancer and ${formatRupees(waiting.refundAmount)} refunded to the client at once. This ends the dispute.`}
-            confirmLabel="Accept and move the money"
+            title={t('contract.dispute.acceptTitle')}
+            description={t('contract.dispute.acceptDescription', {
+              release: formatRupees(waiting.releaseAmount),
+              refund: formatRupees(waiting.refundAmount),
+            })}
+            confirmLabel={t('contract.dispute.acceptConfirm')}
             onConfirm={() => act('accept')}
             pending={decide.isPending}
           />
@@ -335,71 +368,39 @@ function Settlement({ d, side, contractId }: { d: DisputeDtoType; side: Side; co
 }
 
 function ProposeForm({ d, contractId }: { d: DisputeDtoType; contractId: string }) {
+  const t = useT()
   const [show, setShow] = useState(false)
-  const [release, setRelease] = useState('')
-  const [refund, setRefund] = useState('')
+  const split = useSplit(d.inEscrow)
   const propose = useProposeSplit(contractId)
-  const ids = { release: useId(), refund: useId(), check: useId() }
-  const r = parseRupees(release)
-  const f = parseRupees(refund)
-  const ok = !Number.isNaN(r) && !Number.isNaN(f) && addsUpTo(r, f, d.inEscrow)
   if (!show)
     return (
       <Button variant="outline" className="self-start" onClick={() => setShow(true)}>
-        Propose a split
+        {t('contract.dispute.proposeA')}
       </Button>
     )
   return (
     <form
-      aria-label="Propose a split"
+      aria-label={t('contract.dispute.proposeA')}
       className="flex flex-col gap-3 rounded-lg border p-3"
       onSubmit={(e) => {
         e.preventDefault()
-        if (!ok) return
-        propose.mutateAsync({ id: d._id, releaseAmount: r, refundAmount: f }).then(
+        if (!split.adds) return
+        propose.mutateAsync({ id: d._id, releaseAmount: split.r, refundAmount: split.f }).then(
           () => {
-            toast.success('Settlement proposed')
+            toast.success(t('contract.dispute.proposed'))
             setShow(false)
           },
-          (err) => toastError(err, 'Could not propose the split. Please try again.'),
+          (err) => toastError(err, t('contract.dispute.proposeFailed')),
         )
       }}
     >
-      <div className="grid grid-cols-1 gap-3 sm:grid-cols-2">
-        <div className="flex flex-col gap-1">
-          <Label htmlFor={ids.release}>Release to the freelancer (₹)</Label>
-          <Input
-            id={ids.release}
-            inputMode="decimal"
-            value={release}
-            onChange={(e) => setRelease(e.target.value)}
-            aria-describedby={ids.check}
-          />
-        </div>
-        <div className="flex flex-col gap-1">
-          <Label htmlFor={ids.refund}>Refund to the client (₹)</Label>
-          <Input
-            id={ids.refund}
-            inputMode="decimal"
-            value={refund}
-            onChange={(e) => setRefund(e.target.value)}
-            aria-describedby={ids.check}
-          />
-        </div>
-      </div>
-      <p
-        id={ids.check}
-        aria-live="polite"
-        className={ok ? 'text-sm text-emerald-700' : 'text-sm text-muted-foreground'}
-      >
-        {ok ? 'Adds up to' : 'The two must add up to'} {formatRupees(d.inEscrow)}, what is in escrow.
-      </p>
+      <SplitFields split={split} inEscrow={d.inEscrow} />
       <div className="flex flex-wrap gap-2">
-        <Button type="submit" disabled={!ok || propose.isPending}>
-          {propose.isPending ? <Spinner /> : null} Propose
+        <Button type="submit" disabled={!split.adds || propose.isPending}>
+          {propose.isPending ? <Spinner /> : null} {t('contract.dispute.propose')}
         </Button>
         <Button type="button" variant="outline" onClick={() => setShow(false)}>
-          Cancel
+          {t('contract.cancel')}
         </Button>
       </div>
     </form>

@@ -2,14 +2,15 @@ import { useId, useState, type ReactNode } from 'react'
 import { AlertTriangle, ArrowLeft, Gavel, Inbox, MessageSquare } from 'lucide-react'
 import { toast } from 'sonner'
 import type { DisputeQueueItemType } from '@common/schemas/dispute'
+import { TIMELINE_KINDS, type TimelineKind } from '@common/schemas/contract'
 import { formatRupees } from '@common/money'
 import { EmptyState } from '@/components/empty-state'
 import { Button } from '@/components/ui/button'
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card'
-import { Input } from '@/components/ui/input'
 import { Label } from '@/components/ui/label'
 import { Skeleton } from '@/components/ui/skeleton'
 import { Textarea } from '@/components/ui/textarea'
+import { useT, type MessageKey, type Translate } from '@/i18n'
 import { errorText } from '@/lib/errors'
 import { toastError } from '@/lib/toast-error'
 import { cn } from '@/lib/utils'
@@ -19,16 +20,36 @@ import {
   useResolveDispute,
   type QueueStatus,
 } from '../api/operator-disputes'
-import { addsUpTo, formatWhen, kindLabel, parseRupees } from '../lib/format'
+import { formatWhen, kindLabel } from '../lib/format'
 import { ConfirmDialog } from '@/components/confirm-dialog'
-import { DisputeStatus, Outcome, Statement } from './shared'
+import { DisputeStatus, Outcome, SplitFields, Statement, useSplit } from './shared'
 
-const STATUSES: { value: QueueStatus; label: string }[] = [
-  { value: 'open', label: 'Open' },
-  { value: 'resolved', label: 'Resolved' },
-  { value: 'settled', label: 'Settled' },
-  { value: 'all', label: 'All' },
+const STATUSES: { value: QueueStatus; label: MessageKey }[] = [
+  { value: 'open', label: 'contract.dispute.status.open' },
+  { value: 'resolved', label: 'contract.dispute.status.resolved' },
+  { value: 'settled', label: 'contract.dispute.status.settled' },
+  { value: 'all', label: 'admin.disputes.all' },
 ]
+
+const KINDS: Record<TimelineKind, MessageKey> = {
+  funded: 'admin.disputes.kind.funded',
+  submitted: 'admin.disputes.kind.submitted',
+  changes_requested: 'admin.disputes.kind.changesRequested',
+  released: 'admin.disputes.kind.released',
+  auto_released: 'admin.disputes.kind.autoReleased',
+  refunded: 'admin.disputes.kind.refunded',
+  disputed: 'admin.disputes.kind.disputed',
+  dispute_answered: 'admin.disputes.kind.disputeAnswered',
+  settlement_proposed: 'admin.disputes.kind.settlementProposed',
+  settlement_accepted: 'admin.disputes.kind.settlementAccepted',
+  settlement_declined: 'admin.disputes.kind.settlementDeclined',
+  resolved: 'admin.disputes.kind.resolved',
+  reviewed: 'admin.disputes.kind.reviewed',
+  reminder_sent: 'admin.disputes.kind.reminderSent',
+}
+/** A timeline entry's kind in words ("Disputed"); a kind this build does not know, as it is. */
+const kindText = (t: Translate, kind: string) =>
+  (TIMELINE_KINDS as readonly string[]).includes(kind) ? t(KINDS[kind as TimelineKind]) : kindLabel(kind)
 
 /**
  * /admin/disputes (operators): the queue, open first and oldest first, and one dispute with both statements, the
@@ -41,12 +62,13 @@ export function OperatorDisputes({
   selected: string | null
   onSelect: (id: string | null) => void
 }) {
+  const t = useT()
   const [status, setStatus] = useState<QueueStatus>('open')
   const queue = useDisputeQueue(status)
   return (
     <div className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,20rem)_minmax(0,1fr)]">
       <div className={cn('flex flex-col gap-3', selected && 'hidden lg:flex')}>
-        <div role="group" aria-label="Show disputes" className="flex flex-wrap gap-1">
+        <div role="group" aria-label={t('admin.disputes.show')} className="flex flex-wrap gap-1">
           {STATUSES.map((s) => (
             <Button
               key={s.value}
@@ -55,28 +77,31 @@ export function OperatorDisputes({
               aria-pressed={status === s.value}
               onClick={() => setStatus(s.value)}
             >
-              {s.label}
+              {t(s.label)}
             </Button>
           ))}
         </div>
         {queue.isPending ? (
-          <div aria-busy="true" aria-label="Loading the queue" className="flex flex-col gap-2">
+          <div aria-busy="true" aria-label={t('admin.disputes.loadingQueue')} className="flex flex-col gap-2">
             <Skeleton className="h-20 w-full" />
             <Skeleton className="h-20 w-full" />
           </div>
         ) : queue.isError ? (
-          <EmptyState icon={AlertTriangle} title="Could not load the disputes">
-            <p>{errorText(queue.error, 'Please check your connection and try again.')}</p>
+          <EmptyState icon={AlertTriangle} title={t('admin.disputes.queueFailed')}>
+            <p>{errorText(queue.error, t('admin.checkConnection'))}</p>
             <Button className="mt-3" variant="outline" onClick={() => void queue.refetch()}>
-              Try again
+              {t('admin.tryAgain')}
             </Button>
           </EmptyState>
         ) : queue.data.length === 0 ? (
-          <EmptyState icon={Inbox} title={status === 'open' ? 'No open disputes' : 'No disputes here'}>
-            <p>{status === 'open' ? 'Nothing waits for a decision.' : 'Try another filter.'}</p>
+          <EmptyState
+            icon={Inbox}
+            title={t(status === 'open' ? 'admin.disputes.noneOpen' : 'admin.disputes.noneHere')}
+          >
+            <p>{t(status === 'open' ? 'admin.disputes.nothingWaits' : 'admin.disputes.tryAnother')}</p>
           </EmptyState>
         ) : (
-          <ul className="flex flex-col gap-2" aria-label="Disputes">
+          <ul className="flex flex-col gap-2" aria-label={t('admin.disputes.title')}>
             {queue.data.map((d) => (
               <li key={d._id}>
                 <QueueItem d={d} active={d._id === selected} onSelect={() => onSelect(d._id)} />
@@ -89,8 +114,8 @@ export function OperatorDisputes({
         {selected ? (
           <DisputeDetail id={selected} onBack={() => onSelect(null)} />
         ) : (
-          <EmptyState icon={Gavel} title="Choose a dispute">
-            <p>Pick one from the queue to read both sides and decide.</p>
+          <EmptyState icon={Gavel} title={t('admin.disputes.choose')}>
+            <p>{t('admin.disputes.chooseHint')}</p>
           </EmptyState>
         )}
       </div>
@@ -107,6 +132,7 @@ function QueueItem({
   active: boolean
   onSelect: () => void
 }) {
+  const t = useT()
   return (
     <button
       type="button"
@@ -125,11 +151,13 @@ function QueueItem({
         {d.client.fullname} ↔ {d.freelancer.fullname}
       </span>
       <span className="mt-1 flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-muted-foreground">
-        <span>Opened {formatWhen(d.createdAt)}</span>
+        <span>{t('admin.disputes.openedOn', { when: formatWhen(d.createdAt) })}</span>
         {d.status === 'open' ? (
           <span>
-            {formatRupees(d.inEscrow)} held ·{' '}
-            {d.readyForOperator ? 'ready to decide' : 'waiting for an answer'}
+            {t('admin.disputes.held', {
+              amount: formatRupees(d.inEscrow),
+              ready: d.readyForOperator ? 'yes' : 'no',
+            })}
           </span>
         ) : null}
       </span>
@@ -138,15 +166,16 @@ function QueueItem({
 }
 
 function DisputeDetail({ id, onBack }: { id: string; onBack: () => void }) {
+  const t = useT()
   const q = useOperatorDispute(id)
   const back = (
     <Button variant="ghost" size="sm" className="self-start lg:hidden" onClick={onBack}>
-      <ArrowLeft aria-hidden /> Back to the queue
+      <ArrowLeft aria-hidden /> {t('admin.disputes.back')}
     </Button>
   )
   if (q.isPending)
     return (
-      <div aria-busy="true" aria-label="Loading the dispute" className="flex flex-col gap-3">
+      <div aria-busy="true" aria-label={t('contract.dispute.loading')} className="flex flex-col gap-3">
         {back}
         <Skeleton className="h-40 w-full" />
         <Skeleton className="h-40 w-full" />
@@ -156,10 +185,10 @@ function DisputeDetail({ id, onBack }: { id: string; onBack: () => void }) {
     return (
       <div className="flex flex-col gap-3">
         {back}
-        <EmptyState icon={AlertTriangle} title="Could not load this dispute">
-          <p>{errorText(q.error, 'Please check your connection and try again.')}</p>
+        <EmptyState icon={AlertTriangle} title={t('admin.disputes.detailFailed')}>
+          <p>{errorText(q.error, t('admin.checkConnection'))}</p>
           <Button className="mt-3" variant="outline" onClick={() => void q.refetch()}>
-            Try again
+            {t('admin.tryAgain')}
           </Button>
         </EmptyState>
       </div>
@@ -177,15 +206,15 @@ function DisputeDetail({ id, onBack }: { id: string; onBack: () => void }) {
         </CardHeader>
         <CardContent className="flex flex-col gap-3">
           <dl className="grid grid-cols-2 gap-3 text-sm sm:grid-cols-4">
-            <Figure label="Client">{d.client.fullname}</Figure>
-            <Figure label="Freelancer">{d.freelancer.fullname}</Figure>
-            <Figure label="Funded">{formatRupees(escrow.funded)}</Figure>
-            <Figure label="In escrow">
+            <Figure label={t('admin.disputes.client')}>{d.client.fullname}</Figure>
+            <Figure label={t('admin.disputes.freelancer')}>{d.freelancer.fullname}</Figure>
+            <Figure label={t('admin.disputes.funded')}>{formatRupees(escrow.funded)}</Figure>
+            <Figure label={t('admin.disputes.inEscrow')}>
               <span data-testid="operator-in-escrow">{formatRupees(escrow.inEscrow)}</span>
             </Figure>
           </dl>
           <Statement
-            title={`${opener.fullname} (${d.openedBy}) opened it`}
+            title={t('admin.disputes.openedIt', { name: opener.fullname, side: d.openedBy })}
             when={d.createdAt}
             files={d.attachments}
           >
@@ -194,7 +223,7 @@ function DisputeDetail({ id, onBack }: { id: string; onBack: () => void }) {
           </Statement>
           {d.answer !== null ? (
             <Statement
-              title={`${answerer.fullname} answered`}
+              title={t('admin.disputes.answered', { name: answerer.fullname })}
               when={d.answeredAt}
               files={d.answerAttachments}
             >
@@ -202,17 +231,24 @@ function DisputeDetail({ id, onBack }: { id: string; onBack: () => void }) {
             </Statement>
           ) : (
             <p className="text-sm text-muted-foreground">
-              {answerer.fullname} has not answered; the answer is due {formatWhen(d.answerDueAt)}.
+              {t('admin.disputes.notAnswered', {
+                name: answerer.fullname,
+                when: formatWhen(d.answerDueAt),
+              })}
             </p>
           )}
           {d.proposals.length ? (
             <div className="text-sm">
-              <p className="font-medium">Settlement proposals</p>
+              <p className="font-medium">{t('admin.disputes.proposals')}</p>
               <ul className="mt-1 list-disc pl-5 text-muted-foreground">
                 {d.proposals.map((p) => (
                   <li key={p._id}>
-                    The {p.proposedBy}: {formatRupees(p.releaseAmount)} to the freelancer,{' '}
-                    {formatRupees(p.refundAmount)} to the client — {p.status}
+                    {t('admin.disputes.proposal', {
+                      side: p.proposedBy,
+                      release: formatRupees(p.releaseAmount),
+                      refund: formatRupees(p.refundAmount),
+                      status: p.status,
+                    })}
                   </li>
                 ))}
               </ul>
@@ -223,15 +259,15 @@ function DisputeDetail({ id, onBack }: { id: string; onBack: () => void }) {
       </Card>
       {d.status === 'open' ? <DecideForm id={d._id} inEscrow={escrow.inEscrow} /> : null}
       <Panel
-        title={`Chat between them (${chat.length})`}
+        title={t('admin.disputes.chat', { count: chat.length })}
         icon={<MessageSquare className="size-4" aria-hidden />}
       >
         {chat.length === 0 ? (
-          <p className="text-sm text-muted-foreground">They have not written to each other.</p>
+          <p className="text-sm text-muted-foreground">{t('admin.disputes.noChat')}</p>
         ) : (
           <ol
             className="flex max-h-96 flex-col gap-2 overflow-y-auto pr-1"
-            aria-label="Messages, oldest first"
+            aria-label={t('admin.disputes.messages')}
           >
             {chat.map((m) => (
               <li
@@ -243,33 +279,37 @@ function DisputeDetail({ id, onBack }: { id: string; onBack: () => void }) {
               >
                 <p className="text-xs text-muted-foreground">
                   {m.senderName} · {formatWhen(m.createdAt)}
-                  {m.aboutThisJob ? ' · about this job' : ''}
+                  {m.aboutThisJob ? t('admin.disputes.aboutThisJob') : ''}
                 </p>
                 <p className="whitespace-pre-wrap break-words">{m.content}</p>
               </li>
             ))}
           </ol>
         )}
-        <p className="mt-2 text-xs text-muted-foreground">
-          Read-only. Each time an operator opens it, the audit log records it.
-        </p>
+        <p className="mt-2 text-xs text-muted-foreground">{t('admin.disputes.readOnly')}</p>
       </Panel>
-      <Panel title="Timeline">
-        <ol className="flex flex-col gap-1 text-sm" aria-label="Contract timeline">
+      <Panel title={t('contract.timeline.title')}>
+        <ol className="flex flex-col gap-1 text-sm" aria-label={t('admin.disputes.timeline')}>
           {timeline.map((e) => (
             <li key={e._id} className="flex flex-wrap justify-between gap-2 border-b py-1 last:border-0">
-              <span>{kindLabel(e.kind)}</span>
+              <span>{kindText(t, e.kind)}</span>
               <span className="text-xs text-muted-foreground">{formatWhen(e.createdAt)}</span>
             </li>
           ))}
         </ol>
       </Panel>
-      <Panel title="Audit log">
-        <ol className="flex flex-col gap-1 text-xs text-muted-foreground" aria-label="Operator actions">
+      <Panel title={t('admin.disputes.audit')}>
+        <ol
+          className="flex flex-col gap-1 text-xs text-muted-foreground"
+          aria-label={t('admin.disputes.auditActions')}
+        >
           {audit.map((a) => (
             <li key={a._id}>
-              {formatWhen(a.createdAt)} — {a.actorName}:{' '}
-              {a.action === 'viewed_chat' ? 'read the chat' : a.action}
+              {t('admin.disputes.auditEntry', {
+                when: formatWhen(a.createdAt),
+                name: a.actorName,
+                action: a.action,
+              })}
               {typeof a.detail.note === 'string' ? ` (“${a.detail.note}”)` : ''}
             </li>
           ))}
@@ -280,64 +320,33 @@ function DisputeDetail({ id, onBack }: { id: string; onBack: () => void }) {
 }
 
 function DecideForm({ id, inEscrow }: { id: string; inEscrow: number }) {
-  const [release, setRelease] = useState('')
-  const [refund, setRefund] = useState('')
+  const t = useT()
+  const split = useSplit(inEscrow)
   const [note, setNote] = useState('')
   const [confirm, setConfirm] = useState(false)
   const resolve = useResolveDispute()
-  const ids = { release: useId(), refund: useId(), note: useId(), check: useId() }
-  const r = parseRupees(release)
-  const f = parseRupees(refund)
-  const adds = !Number.isNaN(r) && !Number.isNaN(f) && addsUpTo(r, f, inEscrow)
-  const ready = adds && note.trim().length > 0
+  const noteId = useId()
+  const { r, f } = split
+  const ready = split.adds && note.trim().length > 0
   return (
     <Card>
       <CardHeader>
-        <CardTitle>Decide</CardTitle>
+        <CardTitle>{t('admin.disputes.decide')}</CardTitle>
       </CardHeader>
       <CardContent>
         <form
-          aria-label="Decide the split"
+          aria-label={t('admin.disputes.decideSplit')}
           className="flex flex-col gap-3"
           onSubmit={(e) => {
             e.preventDefault()
             if (ready) setConfirm(true)
           }}
         >
-          <div className="grid grid-cols-1 gap-3 sm:grid-cols-2">
-            <div className="flex flex-col gap-1">
-              <Label htmlFor={ids.release}>Release to the freelancer (₹)</Label>
-              <Input
-                id={ids.release}
-                inputMode="decimal"
-                value={release}
-                onChange={(e) => setRelease(e.target.value)}
-                aria-describedby={ids.check}
-              />
-            </div>
-            <div className="flex flex-col gap-1">
-              <Label htmlFor={ids.refund}>Refund to the client (₹)</Label>
-              <Input
-                id={ids.refund}
-                inputMode="decimal"
-                value={refund}
-                onChange={(e) => setRefund(e.target.value)}
-                aria-describedby={ids.check}
-              />
-            </div>
-          </div>
-          <p
-            id={ids.check}
-            aria-live="polite"
-            className={cn('text-sm', adds ? 'text-emerald-700' : 'text-muted-foreground')}
-          >
-            {adds ? 'Adds up to' : 'The two must add up to'} {formatRupees(inEscrow)}, what is in escrow
-            {!adds && !Number.isNaN(r) && !Number.isNaN(f) ? ` (now ${formatRupees(r + f)})` : ''}.
-          </p>
+          <SplitFields split={split} inEscrow={inEscrow} showSum />
           <div className="flex flex-col gap-1">
-            <Label htmlFor={ids.note}>Reason (both sides are told)</Label>
+            <Label htmlFor={noteId}>{t('admin.disputes.reason')}</Label>
             <Textarea
-              id={ids.note}
+              id={noteId}
               value={note}
               onChange={(e) => setNote(e.target.value)}
               maxLength={2000}
@@ -345,15 +354,18 @@ function DecideForm({ id, inEscrow }: { id: string; inEscrow: number }) {
             />
           </div>
           <Button type="submit" className="self-start" disabled={!ready || resolve.isPending}>
-            Resolve dispute
+            {t('admin.disputes.resolve')}
           </Button>
         </form>
         <ConfirmDialog
           open={confirm}
           onOpenChange={setConfirm}
-          title="Resolve this dispute?"
-          description={`${formatRupees(r || 0)} is released to the freelancer and ${formatRupees(f || 0)} refunded to the client now. Both sides are told, with your reason. This cannot be undone.`}
-          confirmLabel="Resolve and move the money"
+          title={t('admin.disputes.resolveTitle')}
+          description={t('admin.disputes.resolveDescription', {
+            release: formatRupees(r || 0),
+            refund: formatRupees(f || 0),
+          })}
+          confirmLabel={t('admin.disputes.resolveConfirm')}
           pending={resolve.isPending}
           onConfirm={() =>
             resolve.mutateAsync({ id, releaseAmount: r, refundAmount: f, note: note.trim() }).then(
@@ -363,7 +375,7 @@ function DecideForm({ id, inEscrow }: { id: string; inEscrow: number }) {
               },
               (err) => {
                 setConfirm(false)
-                toastError(err, 'Could not resolve the dispute. Please try again.')
+                toastError(err, t('admin.disputes.resolveFailed'))
               },
             )
           }

@@ -1,6 +1,7 @@
-/** Dates in the reader's own locale and time zone: "26 Nov 2026, 7:05 pm". */
-export const formatWhen = (iso: string) =>
-  new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso))
+import { formatDateTime } from '@/i18n/format'
+
+/** Dates in the reader's language, in India's time: "26 Nov 2026, 7:05 pm" (one format per language, format.ts). */
+export const formatWhen = (iso: string) => formatDateTime(iso)
 
 /** Rupees typed into a form, as a number with at most 2 decimals (NaN for anything else). */
 export const parseRupees = (s: string) => {
@@ -12,7 +13,7 @@ export const parseRupees = (s: string) => {
 export const addsUpTo = (a: number, b: number, total: number) =>
   Math.round(a * 100) + Math.round(b * 100) === Math.round(total * 100)
 
-/** A timeline or audit kind as words: "settlement_proposed" → "Settlement proposed". */
+/** A timeline or audit kind the catalogue does not know, as words: "settlement_proposed" → "Settlement proposed". */
 export const kindLabel = (kind: string) => {
   const w = kind.replace(/_/g, ' ')
   return w.charAt(0).toUpperCase() + w.slice(1)
