@@ -12,11 +12,13 @@ import {
 } from '@/features/applications/components/applicants-list'
 import { HiresPanel } from '@/features/payments'
 import { useIsMobile } from '@/hooks/use-media-query'
+import { useT } from '@/i18n'
 import { useAuth } from '@/lib/auth'
 import { httpStatus, serverMessage } from '@/lib/errors'
 
 /** /admin/jobs/:id/applicants — a job's applicants with Accept / Reject (product.md §3 "Applicants", §7). */
 export function Component() {
+  const tr = useT()
   const { id = '' } = useParams()
   const query = useApplicants(id)
   const mobile = useIsMobile()
@@ -33,27 +35,30 @@ export function Component() {
   return (
     <div className="mx-auto w-full max-w-6xl">
       <title>
-        {query.data ? `Applicants · ${query.data.job.title} · Microlance` : 'Applicants · Microlance'}
+        {query.data
+          ? tr('posting.applicants.docTitleFor', { title: query.data.job.title })
+          : tr('posting.applicants.docTitle')}
       </title>
       <Link
         to={paths.adminJobsManage.href()}
         className="mb-3 inline-flex items-center gap-1.5 text-sm text-muted-foreground hover:text-foreground"
       >
-        <ArrowLeft className="size-4" aria-hidden /> Your jobs
+        <ArrowLeft className="size-4" aria-hidden /> {tr('posting.list.yourJobs')}
       </Link>
       <PageHeader
-        title="Applicants"
+        title={tr('posting.applicants.title')}
         description={
           query.data ? (
             <>
-              For{' '}
+              {tr('posting.applicants.for')}{' '}
               <Link to={paths.jobDescription.href(id)} className="font-medium text-slate-700 hover:underline">
                 {query.data.job.title}
               </Link>
               {list.length
-                ? ` · ${list.length} applicant${list.length === 1 ? '' : 's'}` +
-                  (counts.pending ? `, ${counts.pending} pending` : '')
-                : ''}
+                ? counts.pending
+                  ? tr('posting.applicants.countPending', { count: list.length, pending: counts.pending })
+                  : tr('posting.applicants.count', { count: list.length })
+                : null}
             </>
           ) : undefined
         }
@@ -77,19 +82,19 @@ export function Component() {
         <div role="alert">
           <EmptyState
             icon={CircleAlert}
-            title="Failed to load applicants."
+            title={tr('posting.applicants.loadFailed')}
             action={
               <Button variant="outline" onClick={() => void query.refetch()} disabled={query.isFetching}>
-                <RefreshCw aria-hidden /> Retry
+                <RefreshCw aria-hidden /> {tr('common.retry')}
               </Button>
             }
           >
-            {serverMessage(query.error) ?? 'Check your connection and try again.'}
+            {serverMessage(query.error) ?? tr('posting.edit.checkConnection')}
           </EmptyState>
         </div>
       ) : list.length === 0 ? (
-        <EmptyState icon={Users} title="No applicants found.">
-          When freelancers apply to this job, they will be listed here with their resume and cover letter.
+        <EmptyState icon={Users} title={tr('posting.applicants.emptyTitle')}>
+          {tr('posting.applicants.emptyBody')}
         </EmptyState>
       ) : mobile ? (
         <ApplicantsCards jobId={id} applications={list} />

@@ -5,9 +5,11 @@ import { CompanyField } from '@/features/companies/components/company-field'
 import { JobForm } from '@/features/job-posting/components/job-form'
 import { TemplatesLink } from '@/features/job-posting/components/templates-link'
 import { EMPTY_JOB_FORM, templateToFormValues } from '@/features/job-posting/lib/job-form-values'
+import { useT } from '@/i18n'
 
 /** /admin/jobs/create — post a job (product.md §3), optionally prefilled from `location.state.template`. */
 export function Component() {
+  const tr = useT()
   const location = useLocation()
   const state = location.state as { template?: unknown } | null
   const prefill = templateToFormValues(state?.template)
@@ -18,19 +20,19 @@ export function Component() {
 
   return (
     <div className="mx-auto w-full max-w-3xl">
-      <title>Post a job · Microlance</title>
+      <title>{tr('posting.create.docTitle')}</title>
       <PageHeader
-        title="Post a job"
-        description="Describe the work, choose how you'll pay, then publish it or save a draft."
+        title={tr('posting.create.title')}
+        description={tr('posting.create.description')}
         actions={<TemplatesLink />}
       />
       {prefill ? (
         <p className="mb-6 flex items-start gap-2 rounded-xl border border-indigo-100 bg-accent/60 px-4 py-3 text-sm text-accent-foreground">
           <Sparkles className="mt-0.5 size-4 shrink-0" aria-hidden />
           <span>
-            Prefilled from the template
-            {templateName ? <strong className="font-semibold"> {templateName}</strong> : null}. Check the
-            details and price before you publish.
+            {tr('posting.create.prefilled')}
+            {templateName ? <strong className="font-semibold"> {templateName}</strong> : null}
+            {tr('posting.create.prefilledCheck')}
           </span>
         </p>
       ) : null}

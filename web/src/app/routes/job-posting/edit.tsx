@@ -9,18 +9,20 @@ import { CompanyField } from '@/features/companies/components/company-field'
 import { usePostedJob } from '@/features/job-posting/api/get-posted-job'
 import { JobForm } from '@/features/job-posting/components/job-form'
 import { jobToFormValues } from '@/features/job-posting/lib/job-form-values'
+import { useT } from '@/i18n'
 import { useAuth } from '@/lib/auth'
 import { httpStatus, serverMessage } from '@/lib/errors'
 
 /** /admin/jobs/:id/edit — the post-a-job form prefilled with a job, saved with PUT (product.md §6). */
 export function Component() {
+  const tr = useT()
   const { id = '' } = useParams()
   const { user } = useAuth()
   const job = usePostedJob(id)
 
   const back = (
     <Button asChild variant="outline">
-      <Link to={paths.adminJobsManage.href()}>Back to your jobs</Link>
+      <Link to={paths.adminJobsManage.href()}>{tr('posting.edit.back')}</Link>
     </Button>
   )
 
@@ -30,24 +32,24 @@ export function Component() {
     body = (
       <EmptyState
         icon={FileQuestion}
-        title={httpStatus(job.error) === 404 ? 'Job not found' : "Couldn't load this job"}
+        title={tr(httpStatus(job.error) === 404 ? 'posting.edit.notFound' : 'posting.edit.loadFailed')}
         action={
           httpStatus(job.error) === 404 ? (
             back
           ) : (
             <Button variant="outline" onClick={() => void job.refetch()}>
-              Retry
+              {tr('common.retry')}
             </Button>
           )
         }
       >
         {httpStatus(job.error) === 404
-          ? 'It may have been deleted.'
-          : (serverMessage(job.error) ?? 'Check your connection and try again.')}
+          ? tr('posting.edit.maybeDeleted')
+          : (serverMessage(job.error) ?? tr('posting.edit.checkConnection'))}
       </EmptyState>
     )
   else if (user && job.data.created_by._id !== user._id)
-    body = <EmptyState icon={ShieldX} title="Only the person who posted this job can edit it" action={back} />
+    body = <EmptyState icon={ShieldX} title={tr('posting.edit.notYours')} action={back} />
   else
     body = (
       <JobForm
@@ -62,10 +64,10 @@ export function Component() {
 
   return (
     <div className="mx-auto w-full max-w-3xl">
-      <title>Edit job · Microlance</title>
+      <title>{tr('posting.edit.docTitle')}</title>
       <PageHeader
-        title="Edit job"
-        description={job.data ? job.data.title : 'Change the details of a job you posted.'}
+        title={tr('posting.edit.title')}
+        description={job.data ? job.data.title : tr('posting.edit.description')}
       />
       {body}
     </div>
@@ -73,8 +75,9 @@ export function Component() {
 }
 
 function FormSkeleton() {
+  const tr = useT()
   return (
-    <div className="flex flex-col gap-6" aria-busy="true" aria-label="Loading the job">
+    <div className="flex flex-col gap-6" aria-busy="true" aria-label={tr('posting.edit.loading')}>
       <Skeleton className="h-80 rounded-2xl" />
       <Skeleton className="h-56 rounded-2xl" />
       <Skeleton className="h-64 rounded-2xl" />

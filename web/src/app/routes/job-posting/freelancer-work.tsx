@@ -11,6 +11,7 @@ import { paths } from '@/config/paths'
 import { AppliedJobsTable } from '@/features/applications/components/applied-jobs-table'
 import { useMyContracts } from '@/features/payments'
 import { StartHiringButton } from '@/features/users/components/start-hiring-button'
+import { useT } from '@/i18n'
 import { useAuth } from '@/lib/auth'
 
 /**
@@ -30,13 +31,14 @@ export function Component() {
 
 /** What a freelancer finds behind "Admin Jobs": their work, and the way to start hiring. */
 function FreelancerWork() {
+  const tr = useT()
   return (
     <div className="mx-auto flex w-full max-w-4xl flex-col gap-6">
-      <title>Your work · Microlance</title>
+      <title>{tr('posting.work.docTitle')}</title>
       <PageHeader
         className="mb-0"
-        title="Your work"
-        description="Jobs you applied to and the contracts you were hired on. Posting jobs is for hiring: start hiring to post one."
+        title={tr('posting.work.title')}
+        description={tr('posting.work.description')}
       />
       <section
         aria-labelledby="start-hiring-title"
@@ -44,12 +46,9 @@ function FreelancerWork() {
       >
         <div className="flex min-w-0 flex-col gap-1">
           <h2 id="start-hiring-title" className="text-base font-semibold text-slate-900">
-            Need help with a job of your own?
+            {tr('posting.work.hireTitle')}
           </h2>
-          <p className="text-sm text-muted-foreground">
-            Start hiring to post jobs and pay freelancers through escrow. You can switch back to finding work
-            from your profile menu at any time.
-          </p>
+          <p className="text-sm text-muted-foreground">{tr('posting.work.hireBody')}</p>
         </div>
         <StartHiringButton className="shrink-0" />
       </section>
@@ -61,6 +60,7 @@ function FreelancerWork() {
 
 /** The freelancer's side of their contracts, each leading to its page. */
 function MyContracts() {
+  const tr = useT()
   const { user } = useAuth()
   const query = useMyContracts()
   const mine = (query.data ?? []).filter((c) => c.freelancer?._id === user?._id)
@@ -68,7 +68,7 @@ function MyContracts() {
   return (
     <Card>
       <CardHeader>
-        <CardTitle id="my-contracts-title">Contracts</CardTitle>
+        <CardTitle id="my-contracts-title">{tr('posting.work.contracts')}</CardTitle>
       </CardHeader>
       {query.isPending ? (
         <div className="flex flex-col gap-3 px-6 pb-6" aria-busy="true">
@@ -77,26 +77,26 @@ function MyContracts() {
         </div>
       ) : query.isError ? (
         <div className="px-6 pb-6">
-          <p className="mb-3 text-sm text-muted-foreground">Your contracts could not be loaded.</p>
+          <p className="mb-3 text-sm text-muted-foreground">{tr('posting.work.contractsFailed')}</p>
           <Button variant="outline" size="sm" onClick={() => void query.refetch()}>
-            <RefreshCw aria-hidden /> Retry
+            <RefreshCw aria-hidden /> {tr('common.retry')}
           </Button>
         </div>
       ) : mine.length === 0 ? (
         <div className="px-6 pb-6">
           <EmptyState
             icon={FileSignature}
-            title="No contracts yet"
+            title={tr('posting.work.noContracts')}
             className="py-8"
             action={
               <Button asChild variant="outline">
                 <Link to={paths.home.href()}>
-                  <Search aria-hidden /> Browse jobs
+                  <Search aria-hidden /> {tr('notFound.browse')}
                 </Link>
               </Button>
             }
           >
-            When a client accepts your application, the contract appears here.
+            {tr('posting.work.noContractsBody')}
           </EmptyState>
         </div>
       ) : (
@@ -110,7 +110,9 @@ function MyContracts() {
                 <span className="min-w-0 flex-1">
                   <span className="block truncate font-medium text-slate-900">{c.jobTitle}</span>
                   <span className="block truncate text-xs text-muted-foreground">
-                    {c.client ? `with ${c.client.fullname}` : 'Client left Microlance'}
+                    {c.client
+                      ? tr('posting.work.with', { name: c.client.fullname })
+                      : tr('posting.work.clientLeft')}
                   </span>
                 </span>
                 <StatusBadge status={c.status} />

@@ -21,27 +21,42 @@ import {
 import { TemplatesLink } from '@/features/job-posting/components/templates-link'
 import { jobCountText } from '@/features/job-posting/lib/format'
 import { useIsMobile } from '@/hooks/use-media-query'
+import { t, useLanguage, useT, type Language } from '@/i18n'
 import { httpStatus, serverMessage } from '@/lib/errors'
 
-const timeFormat = new Intl.DateTimeFormat('en-IN', { hour: 'numeric', minute: '2-digit', second: '2-digit' })
+/** When the list last arrived, to the second (it refreshes every 15 s), in the reader's language. */
+const timeFormats = new Map<Language, Intl.DateTimeFormat>()
+function formatUpdated(at: number, language: Language) {
+  let f = timeFormats.get(language)
+  if (!f)
+    timeFormats.set(
+      language,
+      (f = new Intl.DateTimeFormat(language, { hour: 'numeric', minute: '2-digit', second: '2-digit' })),
+    )
+  return f.format(at)
+}
 
 /**
  * Two texts: an answer that says it failed → 'Failed to fetch admin jobs' (product.md §15); a call that threw
  * (no answer, or an error status) → 'Error fetching admin jobs'.
  */
 function errorTitle(error: unknown) {
-  return error instanceof PostedJobsUnsuccessful ? 'Failed to fetch admin jobs' : 'Error fetching admin jobs'
+  return t(
+    error instanceof PostedJobsUnsuccessful ? 'posting.manage.fetchFailed' : 'posting.manage.fetchError',
+  )
 }
 function errorDetail(error: unknown) {
   if (error instanceof PostedJobsUnsuccessful) return error.message
   return (
     serverMessage(error) ??
-    (httpStatus(error) ? 'The server could not send your jobs.' : 'Check your connection.')
+    t(httpStatus(error) ? 'posting.manage.serverFailed' : 'posting.manage.checkConnection')
   )
 }
 
 /** /admin/jobs/manage — the client's jobs (product.md §3 "Admin jobs manage"), polled every 15 s. */
 export function Component() {
+  const tr = useT()
+  const language = useLanguage()
   const query = usePostedJobs()
   const mobile = useIsMobile()
   const [filter, setFilter] = useState('')
@@ -51,16 +66,16 @@ export function Component() {
 
   return (
     <div className="mx-auto w-full max-w-6xl">
-      <title>Admin Jobs · Microlance</title>
+      <title>{tr('posting.manage.docTitle')}</title>
       <PageHeader
-        title="Admin Jobs"
-        description={`Jobs you have posted. The list refreshes every ${POSTED_JOBS_POLL_MS / 1000} seconds.`}
+        title={tr('posting.manage.title')}
+        description={tr('posting.manage.description', { seconds: POSTED_JOBS_POLL_MS / 1000 })}
         actions={
           <>
             <TemplatesLink />
             <Button asChild>
               <Link to={paths.adminJobsCreate.href()}>
-                <SquarePlus aria-hidden /> Outsource
+                <SquarePlus aria-hidden /> {tr('posting.manage.outsource')}
               </Link>
             </Button>
           </>
@@ -70,7 +85,7 @@ export function Component() {
       <div className="mb-4 flex flex-wrap items-center gap-3">
         <div className="relative w-full sm:max-w-xs">
           <Label htmlFor="admin-jobs-filter" className="sr-only">
-            Filter by title
+            {tr('posting.manage.filter')}
           </Label>
           <Search
             className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
@@ -81,7 +96,7 @@ export function Component() {
             type="search"
             value={filter}
             onChange={(e) => setFilter(e.target.value)}
-            placeholder="Filter by title"
+            placeholder={tr('posting.manage.filter')}
             className="pl-9"
           />
         </div>
@@ -96,10 +111,10 @@ export function Component() {
             {' · '}
             {query.isFetching ? (
               <span className="inline-flex items-center gap-1">
-                <Spinner className="size-3" /> Refreshing
+                <Spinner className="size-3" /> {tr('posting.manage.refreshing')}
               </span>
             ) : (
-              `Updated ${timeFormat.format(query.dataUpdatedAt)}`
+              tr('posting.manage.updated', { time: formatUpdated(query.dataUpdatedAt, language) })
             )}
           </p>
         ) : null}
@@ -111,7 +126,10 @@ export function Component() {
           className="mb-4 flex items-center gap-2 rounded-xl border border-amber-200 bg-amber-50 px-4 py-2.5 text-sm text-amber-800"
         >
           <CircleAlert className="size-4 shrink-0" aria-hidden />
-          {errorTitle(query.error)}. Showing the jobs loaded at {timeFormat.format(query.dataUpdatedAt)}.
+          {tr('posting.manage.stale', {
+            problem: errorTitle(query.error),
+            time: formatUpdated(query.dataUpdatedAt, language),
+          })}
         </p>
       ) : null}
 
@@ -124,7 +142,7 @@ export function Component() {
             title={errorTitle(query.error)}
             action={
               <Button variant="outline" onClick={() => void query.refetch()} disabled={query.isFetching}>
-                <RefreshCw aria-hidden /> Retry
+                <RefreshCw aria-hidden /> {tr('common.retry')}
               </Button>
             }
           >
@@ -134,31 +152,31 @@ export function Component() {
       ) : all.length === 0 ? (
         <EmptyState
           icon={BriefcaseBusiness}
-          title="You haven't posted any jobs yet"
+          title={tr('posting.manage.emptyTitle')}
           action={
             <div className="flex flex-wrap justify-center gap-2">
               <Button asChild>
                 <Link to={paths.adminJobsCreate.href()}>
-                  <SquarePlus aria-hidden /> Post a job
+                  <SquarePlus aria-hidden /> {tr('posting.manage.postJob')}
                 </Link>
               </Button>
-              <TemplatesLink>Start from a template</TemplatesLink>
+              <TemplatesLink>{tr('posting.manage.fromTemplate')}</TemplatesLink>
             </div>
           }
         >
-          Post your first job and freelancers across India can apply within minutes.
+          {tr('posting.manage.emptyBody')}
         </EmptyState>
       ) : jobs.length === 0 ? (
         <EmptyState
           icon={Search}
-          title="No jobs match this title"
+          title={tr('posting.manage.noMatchTitle')}
           action={
             <Button variant="outline" onClick={() => setFilter('')}>
-              <X aria-hidden /> Clear filter
+              <X aria-hidden /> {tr('posting.manage.clearFilter')}
             </Button>
           }
         >
-          Nothing you posted has “{filter.trim()}” in its title.
+          {tr('posting.manage.noMatchBody', { filter: filter.trim() })}
         </EmptyState>
       ) : mobile ? (
         <PostedJobsCards jobs={jobs} />
@@ -173,7 +191,7 @@ export function Component() {
             onClick={() => void query.fetchNextPage()}
             disabled={query.isFetchingNextPage}
           >
-            {query.isFetchingNextPage ? <Spinner /> : null} Load more jobs
+            {query.isFetchingNextPage ? <Spinner /> : null} {tr('posting.manage.loadMore')}
           </Button>
         </div>
       ) : null}

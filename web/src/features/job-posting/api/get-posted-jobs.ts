@@ -1,4 +1,5 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query'
+import { t } from '@/i18n'
 import { api } from '@/lib/api-client'
 import { queryKeys } from '@/lib/query-keys'
 import type { PostedJob } from './types'
@@ -23,7 +24,7 @@ export async function getPostedJobs(cursor?: string, signal?: AbortSignal): Prom
     data?: { jobs: PostedJob[]; nextCursor: string | null }
   }>('/job/getadminjobs', { params: { limit: PAGE_SIZE, ...(cursor ? { cursor } : {}) }, signal })
   if (!res.data.success || !res.data.data)
-    throw new PostedJobsUnsuccessful(res.data.message || 'Failed to fetch admin jobs')
+    throw new PostedJobsUnsuccessful(res.data.message || t('posting.manage.fetchFailed'))
   return { jobs: res.data.data.jobs ?? [], nextCursor: res.data.data.nextCursor ?? null }
 }
 

@@ -33,6 +33,7 @@ import {
 } from '@/components/ui/dropdown-menu'
 import { Spinner } from '@/components/ui/spinner'
 import { paths } from '@/config/paths'
+import { t, useT, type MessageKey } from '@/i18n'
 import { useDeleteJob } from '@/lib/delete-job'
 import { toastError } from '@/lib/toast-error'
 import { cn } from '@/lib/utils'
@@ -42,15 +43,16 @@ import type { PostedJob } from '../api/types'
 const ms = TOAST.jobActionMs
 
 /** The status change a row offers: publish a draft, close an active job, reopen a closed one, restore an archived one. */
-function primaryAction(job: PostedJob): { action: JobAction; label: string; icon: typeof Send } {
-  if (job.archived) return { action: 'unarchive', label: 'Restore', icon: ArchiveRestore }
-  if (job.status === 'draft') return { action: 'publish', label: 'Publish', icon: Send }
-  if (job.status === 'active') return { action: 'close', label: 'Close', icon: CircleStop }
-  return { action: 'reopen', label: 'Reopen', icon: RotateCcw }
+function primaryAction(job: PostedJob): { action: JobAction; label: MessageKey; icon: typeof Send } {
+  if (job.archived) return { action: 'unarchive', label: 'posting.actions.restore', icon: ArchiveRestore }
+  if (job.status === 'draft') return { action: 'publish', label: 'posting.actions.publish', icon: Send }
+  if (job.status === 'active') return { action: 'close', label: 'posting.actions.close', icon: CircleStop }
+  return { action: 'reopen', label: 'posting.actions.reopen', icon: RotateCcw }
 }
 
 /** Edit, the status change, Delete (with a confirmation) and a menu with the rest, for one job row. */
 export function JobActions({ job, className }: { job: PostedJob; className?: string }) {
+  const tr = useT()
   const change = useChangeJobStatus()
   const [confirming, setConfirming] = useState(false)
   // Closing or archiving a job with money in escrow refunds it: that is asked first, never done on one click.
@@ -63,11 +65,11 @@ export function JobActions({ job, className }: { job: PostedJob; className?: str
       { id: job._id, action },
       {
         onSuccess: (answer) => {
-          toast.success(answer.message || 'Job updated', { duration: ms })
+          toast.success(answer.message || t('posting.actions.updated'), { duration: ms })
           then?.()
         },
         onError: (error) => {
-          toastError(error, 'Failed to update the job', { duration: ms })
+          toastError(error, t('posting.actions.updateFailed'), { duration: ms })
         },
       },
     )
@@ -81,7 +83,8 @@ export function JobActions({ job, className }: { job: PostedJob; className?: str
       <Button asChild variant="outline" size="sm">
         <Link to={paths.adminJobEdit.href(job._id)}>
           <Pencil aria-hidden />
-          Edit{sr}
+          {tr('posting.actions.edit')}
+          {sr}
         </Link>
       </Button>
       <Button
@@ -91,7 +94,7 @@ export function JobActions({ job, className }: { job: PostedJob; className?: str
         onClick={() => request(primary.action)}
       >
         {change.isPending ? <Spinner /> : <primary.icon aria-hidden />}
-        {primary.label}
+        {tr(primary.label)}
         {sr}
       </Button>
       <Button
@@ -99,43 +102,48 @@ export function JobActions({ job, className }: { job: PostedJob; className?: str
         size="icon-sm"
         className="text-red-600 hover:bg-red-50 hover:text-red-700"
         onClick={() => setConfirming(true)}
-        aria-label={`Delete ${job.title}`}
-        title="Delete"
+        aria-label={tr('posting.actions.deleteNamed', { title: job.title })}
+        title={tr('posting.actions.delete')}
       >
         <Trash2 aria-hidden />
       </Button>
       <DropdownMenu modal={false}>
         <DropdownMenuTrigger asChild>
-          <Button variant="ghost" size="icon-sm" aria-label={`More actions for ${job.title}`} title="More">
+          <Button
+            variant="ghost"
+            size="icon-sm"
+            aria-label={tr('posting.actions.moreFor', { title: job.title })}
+            title={tr('posting.actions.more')}
+          >
             <Ellipsis aria-hidden />
           </Button>
         </DropdownMenuTrigger>
         <DropdownMenuContent align="end">
           <DropdownMenuItem asChild>
             <Link to={paths.adminApplicants.href(job._id)}>
-              <Users aria-hidden /> View applicants
+              <Users aria-hidden /> {tr('posting.actions.viewApplicants')}
             </Link>
           </DropdownMenuItem>
           <DropdownMenuItem asChild>
             <Link to={paths.jobDescription.href(job._id)}>
-              <ExternalLink aria-hidden /> View job page
+              <ExternalLink aria-hidden /> {tr('posting.actions.viewJobPage')}
             </Link>
           </DropdownMenuItem>
           <DropdownMenuSeparator />
           {job.archived ? (
             <DropdownMenuItem onSelect={() => run('unarchive')}>
-              <ArchiveRestore aria-hidden /> Restore from archive
+              <ArchiveRestore aria-hidden /> {tr('posting.actions.restoreFromArchive')}
             </DropdownMenuItem>
           ) : (
             <DropdownMenuItem onSelect={() => request('archive')}>
-              <Archive aria-hidden /> Archive
+              <Archive aria-hidden /> {tr('posting.actions.archive')}
             </DropdownMenuItem>
           )}
           <DropdownMenuItem
             onSelect={() => setConfirming(true)}
             className="text-red-600 data-[highlighted]:bg-red-50 [&_svg]:text-red-600"
           >
-            <Trash2 aria-hidden /> Delete
+            <Trash2 aria-hidden /> {tr('posting.actions.delete')}
           </DropdownMenuItem>
         </DropdownMenuContent>
       </DropdownMenu>
@@ -169,26 +177,27 @@ function RefundDialog({
 }) {
   // Kept while the dialog animates closed, so its words do not change under the reader.
   const [shown, setShown] = useState<RefundingAction>('close')
+  const tr = useT()
   if (action && action !== shown) setShown(action)
-  const verb = shown === 'close' ? 'Close' : 'Archive'
+  const closing = shown === 'close'
   return (
     <Dialog open={!!action} onOpenChange={(open) => !open && !pending && onCancel()}>
       <DialogContent role="alertdialog">
         <DialogHeader>
-          <DialogTitle>{verb} this job and refund its escrow?</DialogTitle>
+          <DialogTitle>
+            {tr(closing ? 'posting.refund.closeTitle' : 'posting.refund.archiveTitle')}
+          </DialogTitle>
           <DialogDescription>
-            Money is held in escrow for “{job.title}”. {verb === 'Close' ? 'Closing' : 'Archiving'} it refunds
-            to you everything not yet released, and a hired freelancer is told. Reopening the job later does
-            not put the money back.
+            {tr(closing ? 'posting.refund.closeBody' : 'posting.refund.archiveBody', { title: job.title })}
           </DialogDescription>
         </DialogHeader>
         <DialogFooter>
           <Button variant="outline" onClick={onCancel} disabled={pending}>
-            Cancel
+            {tr('common.cancel')}
           </Button>
           <Button variant="destructive" onClick={() => onConfirm(shown)} disabled={pending}>
             {pending ? <Spinner /> : null}
-            {verb} and refund
+            {tr(closing ? 'posting.refund.closeConfirm' : 'posting.refund.archiveConfirm')}
           </Button>
         </DialogFooter>
       </DialogContent>
@@ -205,6 +214,7 @@ function DeleteJobDialog({
   open: boolean
   onOpenChange: (open: boolean) => void
 }) {
+  const tr = useT()
   const remove = useDeleteJob()
   const [problem, setProblem] = useState<string | null>(null)
   const count = job.applicationCount
@@ -212,12 +222,12 @@ function DeleteJobDialog({
   const onDelete = () =>
     remove.mutate(job._id, {
       onSuccess: (answer) => {
-        toast.success(answer.message || 'Job deleted', { duration: ms })
+        toast.success(answer.message || t('posting.delete.done'), { duration: ms })
         onOpenChange(false)
       },
       onError: (error) => {
         // The server refuses while money is in escrow; its sentence (shown here too) says what to do instead.
-        const text = toastError(error, 'Failed to delete the job', { duration: ms })
+        const text = toastError(error, t('posting.delete.failed'), { duration: ms })
         if (text !== null) setProblem(text)
       },
     })
@@ -232,10 +242,11 @@ function DeleteJobDialog({
     >
       <DialogContent role="alertdialog">
         <DialogHeader>
-          <DialogTitle>Delete this job?</DialogTitle>
+          <DialogTitle>{tr('posting.delete.title')}</DialogTitle>
           <DialogDescription>
-            “{job.title}”{count ? ` and its ${count} application${count === 1 ? '' : 's'}` : ''} will be
-            removed for good. This cannot be undone.
+            {count
+              ? tr('posting.delete.bodyWithApplications', { title: job.title, count })
+              : tr('posting.delete.body', { title: job.title })}
           </DialogDescription>
         </DialogHeader>
         {problem ? (
@@ -248,15 +259,15 @@ function DeleteJobDialog({
         ) : null}
         <DialogFooter>
           <Button variant="outline" onClick={() => onOpenChange(false)} disabled={remove.isPending}>
-            Cancel
+            {tr('common.cancel')}
           </Button>
           <Button variant="destructive" onClick={onDelete} disabled={remove.isPending}>
             {remove.isPending ? (
               <>
-                <Spinner /> Deleting...
+                <Spinner /> {tr('posting.delete.deleting')}
               </>
             ) : (
-              'Delete job'
+              tr('posting.delete.confirm')
             )}
           </Button>
         </DialogFooter>

@@ -2,13 +2,15 @@ import { REMOTE, STATES, UNION_TERRITORIES, type Location } from '@common/locati
 import { describedBy, FormField, NativeSelect } from '@/components/form-field'
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card'
 import { Input } from '@/components/ui/input'
+import { useT, type MessageKey } from '@/i18n'
 import type { SetField } from '../hooks/use-job-form'
 import { todayInIndia, type FieldErrors, type JobFormValues } from '../lib/job-form-values'
+import { JOB_TYPE_LABEL, LEVEL_LABEL } from '../lib/labels'
 import { AmountInput } from '@/components/amount-input'
 import { NumericInput } from './numeric-input'
 
-const JOB_TYPES = ['Freelance', 'Contract', 'Part-time', 'Full-time', 'Internship']
-const LEVELS = ['Entry', 'Intermediate', 'Expert']
+const JOB_TYPES = Object.keys(JOB_TYPE_LABEL)
+const LEVELS = Object.keys(LEVEL_LABEL)
 
 /**
  * Location (Remote, the 28 states and 8 union territories — product.md §6), deadline, duration, hours and the rest.
@@ -22,28 +24,33 @@ export function JobDetailsCard({
   errors: FieldErrors
   set: SetField
 }) {
+  const tr = useT()
   return (
     <Card>
       <CardHeader>
-        <CardTitle>Timing and place</CardTitle>
+        <CardTitle>{tr('posting.details.title')}</CardTitle>
       </CardHeader>
       <CardContent className="grid gap-5 sm:grid-cols-2">
-        <FormField id="job-locationPreference" label="Location" error={errors.locationPreference}>
+        <FormField
+          id="job-locationPreference"
+          label={tr('posting.details.location')}
+          error={errors.locationPreference}
+        >
           <NativeSelect
             id="job-locationPreference"
             value={values.locationPreference}
             onChange={(e) => set('locationPreference', e.target.value as Location)}
             {...describedBy('job-locationPreference', { error: errors.locationPreference })}
           >
-            <option value={REMOTE}>{REMOTE}</option>
-            <optgroup label="States">
+            <option value={REMOTE}>{tr('posting.details.remote')}</option>
+            <optgroup label={tr('posting.details.states')}>
               {STATES.map((s) => (
                 <option key={s} value={s}>
                   {s}
                 </option>
               ))}
             </optgroup>
-            <optgroup label="Union territories">
+            <optgroup label={tr('posting.details.unionTerritories')}>
               {UNION_TERRITORIES.map((s) => (
                 <option key={s} value={s}>
                   {s}
@@ -52,7 +59,12 @@ export function JobDetailsCard({
             </optgroup>
           </NativeSelect>
         </FormField>
-        <FormField id="job-deadline" label="Application deadline" hint="Optional" error={errors.deadline}>
+        <FormField
+          id="job-deadline"
+          label={tr('posting.details.deadline')}
+          hint={tr('posting.details.optional')}
+          error={errors.deadline}
+        >
           <Input
             id="job-deadline"
             type="date"
@@ -62,28 +74,42 @@ export function JobDetailsCard({
             {...describedBy('job-deadline', { hint: true, error: errors.deadline })}
           />
         </FormField>
-        <NumberField id="duration" label="Duration (weeks)" values={values} errors={errors} set={set} />
-        <NumberField id="hours" label="Hours per week" values={values} errors={errors} set={set} />
+        <NumberField
+          id="duration"
+          label={tr('posting.details.duration')}
+          values={values}
+          errors={errors}
+          set={set}
+        />
+        <NumberField
+          id="hours"
+          label={tr('posting.details.hours')}
+          values={values}
+          errors={errors}
+          set={set}
+        />
         <ChoiceField
           id="jobType"
-          label="Job type"
+          label={tr('posting.details.jobType')}
           options={JOB_TYPES}
+          labels={JOB_TYPE_LABEL}
           values={values}
           errors={errors}
           set={set}
         />
         <ChoiceField
           id="experienceLevel"
-          label="Experience level"
+          label={tr('posting.details.experienceLevel')}
           options={LEVELS}
+          labels={LEVEL_LABEL}
           values={values}
           errors={errors}
           set={set}
         />
         <FormField
           id="job-position"
-          label="Position"
-          hint="Optional, e.g. Video Editor"
+          label={tr('posting.details.position')}
+          hint={tr('posting.details.positionHint')}
           error={errors.position}
         >
           <Input
@@ -96,8 +122,8 @@ export function JobDetailsCard({
         </FormField>
         <NumberField
           id="prize"
-          label="Prize (₹)"
-          hint="For competitions"
+          label={tr('posting.details.prize')}
+          hint={tr('posting.details.prizeHint')}
           money
           values={values}
           errors={errors}
@@ -128,8 +154,14 @@ function NumberField({
   errors: FieldErrors
   set: SetField
 }) {
+  const tr = useT()
   return (
-    <FormField id={`job-${id}`} label={label} hint={hint ?? 'Optional'} error={errors[id]}>
+    <FormField
+      id={`job-${id}`}
+      label={label}
+      hint={hint ?? tr('posting.details.optional')}
+      error={errors[id]}
+    >
       {money ? (
         <AmountInput
           id={`job-${id}`}
@@ -153,6 +185,7 @@ function ChoiceField({
   id,
   label,
   options,
+  labels,
   values,
   errors,
   set,
@@ -160,10 +193,13 @@ function ChoiceField({
   id: TextKey
   label: string
   options: string[]
+  /** What each option is called in the reader's language (the value stays the English word). */
+  labels: Record<string, MessageKey>
   values: JobFormValues
   errors: FieldErrors
   set: SetField
 }) {
+  const tr = useT()
   const current = values[id]
   return (
     <FormField id={`job-${id}`} label={label} error={errors[id]}>
@@ -173,10 +209,10 @@ function ChoiceField({
         onChange={(e) => set(id, e.target.value)}
         {...describedBy(`job-${id}`, { error: errors[id] })}
       >
-        <option value="">Not specified</option>
+        <option value="">{tr('posting.details.notSpecified')}</option>
         {options.map((o) => (
           <option key={o} value={o}>
-            {o}
+            {tr(labels[o])}
           </option>
         ))}
         {current && !options.includes(current) ? <option value={current}>{current}</option> : null}

@@ -10,8 +10,10 @@ import { Input } from '@/components/ui/input'
 import { Spinner } from '@/components/ui/spinner'
 import { Textarea } from '@/components/ui/textarea'
 import { paths } from '@/config/paths'
+import { useT } from '@/i18n'
 import { useJobForm } from '../hooks/use-job-form'
 import type { JobFormValues } from '../lib/job-form-values'
+import { CATEGORY_LABEL } from '../lib/labels'
 import { Check, JobDetailsCard } from './job-details-card'
 import { PaymentFields } from './payment-fields'
 import { SkillsField } from './skills-field'
@@ -36,6 +38,7 @@ export function JobForm({
   companyField: (props: FieldProps) => ReactNode
 }) {
   const navigate = useNavigate()
+  const tr = useT()
   const { values, errors, set, submit, intent, busy } = useJobForm({ mode, initial, jobId })
 
   const onSubmit = (e: FormEvent<HTMLFormElement>) => {
@@ -64,7 +67,7 @@ export function JobForm({
       onKeyDown={onKeyDown}
       noValidate
       className="flex flex-col gap-6"
-      aria-label="Job details"
+      aria-label={tr('posting.form.label')}
     >
       {errors.form ? (
         <div
@@ -78,23 +81,23 @@ export function JobForm({
 
       <Card>
         <CardHeader>
-          <CardTitle>The job</CardTitle>
+          <CardTitle>{tr('posting.form.theJob')}</CardTitle>
         </CardHeader>
         <CardContent className="flex flex-col gap-5">
-          <FormField id="job-title" label="Title" error={errors.title} required>
+          <FormField id="job-title" label={tr('posting.form.title')} error={errors.title} required>
             <Input
               id="job-title"
               value={values.title}
               maxLength={JOB_LIMITS.titleMax}
               onChange={(e) => set('title', e.target.value)}
-              placeholder="e.g. Instagram Reels editor for a lifestyle brand"
+              placeholder={tr('posting.form.titlePlaceholder')}
               {...describedBy('job-title', { error: errors.title })}
             />
           </FormField>
           <FormField
             id="job-description"
-            label="Description"
-            hint="What needs doing, what you will provide, and how you will judge the work."
+            label={tr('posting.form.description')}
+            hint={tr('posting.form.descriptionHint')}
             error={errors.description}
             required
           >
@@ -108,7 +111,7 @@ export function JobForm({
             />
           </FormField>
           <div className="grid gap-4 sm:grid-cols-2">
-            <FormField id="job-category" label="Category" error={errors.category}>
+            <FormField id="job-category" label={tr('posting.form.category')} error={errors.category}>
               <NativeSelect
                 id="job-category"
                 value={values.category}
@@ -117,7 +120,7 @@ export function JobForm({
               >
                 {CATEGORIES.map((c) => (
                   <option key={c} value={c}>
-                    {c}
+                    {tr(CATEGORY_LABEL[c])}
                   </option>
                 ))}
               </NativeSelect>
@@ -134,11 +137,10 @@ export function JobForm({
 
       <Card>
         <CardHeader>
-          <CardTitle>Payment</CardTitle>
+          <CardTitle>{tr('posting.form.payment')}</CardTitle>
           {moneyLocked ? (
             <p className="flex items-center gap-1.5 text-sm text-muted-foreground">
-              <Lock className="size-3.5" aria-hidden /> Money is in escrow for this job, so its payment terms
-              are fixed.
+              <Lock className="size-3.5" aria-hidden /> {tr('posting.form.moneyLocked')}
             </p>
           ) : null}
         </CardHeader>
@@ -147,13 +149,13 @@ export function JobForm({
           <div className="flex flex-wrap gap-x-6 gap-y-3">
             <Check
               id="job-isFree"
-              label="Free (no payment)"
+              label={tr('posting.form.free')}
               checked={values.isFree}
               onChange={(v) => set('isFree', v)}
             />
             <Check
               id="job-isDiscounted"
-              label="Discounted"
+              label={tr('posting.form.discounted')}
               checked={values.isDiscounted}
               onChange={(v) => set('isDiscounted', v)}
             />
@@ -166,7 +168,7 @@ export function JobForm({
       <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-end">
         {noPaymentType ? (
           <p id="job-submit-hint" className="text-sm text-muted-foreground sm:mr-auto">
-            Choose a payment type to continue.
+            {tr('posting.form.choosePaymentType')}
           </p>
         ) : null}
         {mode === 'create' ? (
@@ -182,10 +184,10 @@ export function JobForm({
             >
               {intent === 'draft' ? (
                 <>
-                  <Spinner /> Saving...
+                  <Spinner /> {tr('common.saving')}
                 </>
               ) : (
-                'Save as draft'
+                tr('posting.form.saveDraft')
               )}
             </Button>
             <Button
@@ -198,11 +200,11 @@ export function JobForm({
             >
               {intent === 'active' ? (
                 <>
-                  <Spinner /> Publishing...
+                  <Spinner /> {tr('posting.form.publishing')}
                 </>
               ) : (
                 <>
-                  <Send aria-hidden /> Publish
+                  <Send aria-hidden /> {tr('posting.form.publish')}
                 </>
               )}
             </Button>
@@ -216,7 +218,7 @@ export function JobForm({
               disabled={busy}
               onClick={() => navigate(paths.adminJobsManage.href())}
             >
-              Cancel
+              {tr('common.cancel')}
             </Button>
             <Button
               type="submit"
@@ -226,10 +228,10 @@ export function JobForm({
             >
               {intent ? (
                 <>
-                  <Spinner /> Saving...
+                  <Spinner /> {tr('common.saving')}
                 </>
               ) : (
-                'Save changes'
+                tr('posting.form.saveChanges')
               )}
             </Button>
           </>

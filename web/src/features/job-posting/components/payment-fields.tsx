@@ -4,20 +4,17 @@ import type { PaymentType } from '@common/schemas/job'
 import { AmountInput } from '@/components/amount-input'
 import { describedBy, errorId, FieldError, FormField, NativeSelect } from '@/components/form-field'
 import { Label } from '@/components/ui/label'
+import { useT, type MessageKey } from '@/i18n'
 import { cn } from '@/lib/utils'
 import type { SetField } from '../hooks/use-job-form'
 import { liveTotal, type FieldErrors, type Frequency, type JobFormValues } from '../lib/job-form-values'
+import { PAYMENT_TYPE_LABEL } from '../lib/labels'
 import { NumericInput } from './numeric-input'
 
-const OPTIONS: { value: PaymentType; label: string; hint: string; icon: typeof Layers }[] = [
-  { value: 'one-time', label: 'One-time', hint: 'One fixed price for the whole job', icon: BadgeIndianRupee },
-  {
-    value: 'per-unit',
-    label: 'Per unit',
-    hint: 'A rate for each piece: a reel, an article, a photo',
-    icon: Layers,
-  },
-  { value: 'recurring', label: 'Recurring', hint: 'A weekly or monthly retainer', icon: Repeat },
+const OPTIONS: { value: PaymentType; hint: MessageKey; icon: typeof Layers }[] = [
+  { value: 'one-time', hint: 'posting.paymentType.oneTimeHint', icon: BadgeIndianRupee },
+  { value: 'per-unit', hint: 'posting.paymentType.perUnitHint', icon: Layers },
+  { value: 'recurring', hint: 'posting.paymentType.recurringHint', icon: Repeat },
 ]
 
 /** The payment model (radio cards), its money fields, and the total, recomputed as the user types (product.md §6). */
@@ -33,6 +30,7 @@ export function PaymentFields({
   /** Money is in escrow: the server refuses changes to the payment terms, so the fields are read-only. */
   locked?: boolean
 }) {
+  const tr = useT()
   const pt = values.paymentType
   const money = (id: keyof JobFormValues, label: string, hint?: string) => (
     <FormField id={`job-${id}`} label={label} hint={hint} error={errors[id]} required={!values.isFree}>
@@ -65,7 +63,7 @@ export function PaymentFields({
         disabled={locked}
       >
         <legend className="mb-3 text-sm font-medium">
-          Payment type
+          {tr('posting.payment.type')}
           <span className="ml-0.5 text-red-600" aria-hidden>
             *
           </span>
@@ -97,10 +95,10 @@ export function PaymentFields({
                 <span className="flex min-w-0 flex-col gap-1">
                   <span id={`${id}-label`} className="flex items-center gap-1.5 text-sm font-semibold">
                     <o.icon className="size-4 text-primary" aria-hidden />
-                    {o.label}
+                    {tr(PAYMENT_TYPE_LABEL[o.value])}
                   </span>
                   <span id={`${id}-hint`} className="text-xs text-muted-foreground">
-                    {o.hint}
+                    {tr(o.hint)}
                   </span>
                 </span>
               </label>
@@ -112,19 +110,19 @@ export function PaymentFields({
 
       {pt === 'one-time' ? (
         <div className="grid gap-4 sm:grid-cols-2">
-          {money('amount', 'Amount (₹)', 'The full price of the job')}
+          {money('amount', tr('posting.payment.amount'), tr('posting.payment.amountHint'))}
         </div>
       ) : null}
       {pt === 'per-unit' ? (
         <div className="grid gap-4 sm:grid-cols-2">
-          {money('rate', 'Rate per unit (₹)')}
-          <FormField id="job-units" label="Number of units" error={errors.units} required>
+          {money('rate', tr('posting.payment.ratePerUnit'))}
+          <FormField id="job-units" label={tr('posting.payment.units')} error={errors.units} required>
             <NumericInput
               id="job-units"
               integer
               value={values.units}
               onValueChange={(v) => set('units', v)}
-              placeholder="e.g. 20"
+              placeholder={tr('posting.payment.unitsPlaceholder')}
               disabled={locked}
               {...describedBy('job-units', { error: errors.units })}
             />
@@ -133,8 +131,13 @@ export function PaymentFields({
       ) : null}
       {pt === 'recurring' ? (
         <div className="grid gap-4 sm:grid-cols-3">
-          {money('rate', 'Rate per cycle (₹)')}
-          <FormField id="job-frequency" label="Frequency" error={errors.frequency} required>
+          {money('rate', tr('posting.payment.ratePerCycle'))}
+          <FormField
+            id="job-frequency"
+            label={tr('posting.payment.frequency')}
+            error={errors.frequency}
+            required
+          >
             <NativeSelect
               id="job-frequency"
               value={values.frequency}
@@ -142,11 +145,16 @@ export function PaymentFields({
               disabled={locked}
               {...describedBy('job-frequency', { error: errors.frequency })}
             >
-              <option value="weekly">Weekly</option>
-              <option value="monthly">Monthly</option>
+              <option value="weekly">{tr('posting.payment.weekly')}</option>
+              <option value="monthly">{tr('posting.payment.monthly')}</option>
             </NativeSelect>
           </FormField>
-          <FormField id="job-cycles" label="Number of cycles" hint="Defaults to 1" error={errors.cycles}>
+          <FormField
+            id="job-cycles"
+            label={tr('posting.payment.cycles')}
+            hint={tr('posting.payment.cyclesHint')}
+            error={errors.cycles}
+          >
             <NumericInput
               id="job-cycles"
               integer
@@ -163,8 +171,8 @@ export function PaymentFields({
       <div className="grid gap-4 sm:grid-cols-3">
         <FormField
           id="job-openings"
-          label="Openings"
-          hint="How many people you will hire, 1 to 100"
+          label={tr('posting.payment.openings')}
+          hint={tr('posting.payment.openingsHint')}
           error={errors.openings}
         >
           <NumericInput
@@ -184,18 +192,27 @@ export function PaymentFields({
 }
 
 function TotalPreview({ values, error }: { values: JobFormValues; error?: string }) {
+  const tr = useT()
   const total = liveTotal(values)
   const pt = values.paymentType
   const rate = formatRupees(Number(values.rate) || 0)
   const cycles = Number(values.cycles) || 1
   const formula =
     pt === 'one-time'
-      ? 'The amount you pay on completion'
+      ? tr('posting.payment.formulaOneTime')
       : pt === 'per-unit'
-        ? `${rate} × ${Number(values.units) || 0} units`
+        ? tr('posting.payment.formulaPerUnit', { rate, units: Number(values.units) || 0 })
         : pt === 'recurring'
-          ? `${rate} × ${cycles} ${values.frequency === 'weekly' ? 'week' : 'month'}${cycles === 1 ? '' : 's'}`
-          : 'Choose a payment type to see the total'
+          ? tr(
+              values.frequency === 'weekly'
+                ? 'posting.payment.formulaWeeks'
+                : 'posting.payment.formulaMonths',
+              {
+                rate,
+                cycles,
+              },
+            )
+          : tr('posting.payment.formulaNone')
   return (
     <div
       className={cn(
@@ -205,7 +222,7 @@ function TotalPreview({ values, error }: { values: JobFormValues; error?: string
     >
       <div className="flex flex-col gap-1">
         <Label htmlFor="job-total" className="text-xs tracking-wide text-muted-foreground uppercase">
-          Total
+          {tr('posting.payment.total')}
         </Label>
         <p className="text-xs text-muted-foreground">{formula}</p>
       </div>

@@ -6,12 +6,22 @@ import { TableCard } from '@/components/table-card'
 import { Badge } from '@/components/ui/badge'
 import { Skeleton } from '@/components/ui/skeleton'
 import { paths } from '@/config/paths'
-import { formatDate } from '@/lib/dates'
+import { useT, type MessageKey } from '@/i18n'
+import { formatDate } from '@/i18n/format'
 import type { PostedJob } from '../api/types'
-import { PAYMENT_TYPE_LABEL, priceSummary, TITLE_LIMIT, truncate } from '../lib/format'
+import { priceSummary, TITLE_LIMIT, truncate } from '../lib/format'
+import { PAYMENT_TYPE_LABEL } from '../lib/labels'
 import { JobActions } from './job-actions'
 
-const COLUMNS = ['Title', 'Status', 'Payment', 'Total', 'Applicants', 'Funds', 'Actions'] as const
+const COLUMNS: MessageKey[] = [
+  'posting.list.title',
+  'posting.list.status',
+  'posting.list.payment',
+  'posting.list.total',
+  'posting.list.applicants',
+  'posting.list.funds',
+  'posting.list.actions',
+]
 
 /**
  * The title cut to the length of product.md §13 (20 desktop / 40 mobile), the whole title on hover and for screen
@@ -33,29 +43,32 @@ function JobTitle({ job, max }: { job: PostedJob; max: number }) {
 
 /** The created date, under the title. */
 function Posted({ job }: { job: PostedJob }) {
+  const tr = useT()
   return (
     <span className="mt-0.5 block text-xs text-muted-foreground">
-      Created <time dateTime={job.createdAt}>{formatDate(job.createdAt)}</time>
+      {tr('posting.list.created')} <time dateTime={job.createdAt}>{formatDate(job.createdAt)}</time>
     </span>
   )
 }
 
 function StatusCell({ job }: { job: PostedJob }) {
+  const tr = useT()
   return (
     <span className="inline-flex flex-wrap items-center gap-1.5">
       <StatusBadge status={job.status} />
-      {job.archived ? <Badge variant="outline">Archived</Badge> : null}
+      {job.archived ? <Badge variant="outline">{tr('posting.list.archived')}</Badge> : null}
     </span>
   )
 }
 
 function ApplicantsLink({ job }: { job: PostedJob }) {
+  const tr = useT()
   const n = job.applicationCount
   return (
     <Link
       to={paths.adminApplicants.href(job._id)}
       className="font-medium text-primary tabular-nums hover:underline"
-      aria-label={`${n} applicant${n === 1 ? '' : 's'} for ${job.title}`}
+      aria-label={tr('posting.list.applicantsFor', { count: n, title: job.title })}
     >
       {n}
     </Link>
@@ -64,12 +77,14 @@ function ApplicantsLink({ job }: { job: PostedJob }) {
 
 /** Desktop: the jobs table of product.md §3 "Admin jobs manage" (the client's own jobs). */
 export function PostedJobsTable({ jobs }: { jobs: PostedJob[] }) {
+  const tr = useT()
+  const actions = tr('posting.list.actions')
   return (
     <TableCard
-      label="Your jobs"
-      columns={COLUMNS}
+      label={tr('posting.list.yourJobs')}
+      columns={COLUMNS.map((c) => tr(c))}
       minWidthClass="min-w-[52rem]"
-      headerClass={(c) => (c === 'Actions' ? 'px-3 py-3 text-right font-medium' : 'px-3 py-3 font-medium')}
+      headerClass={(c) => (c === actions ? 'px-3 py-3 text-right font-medium' : 'px-3 py-3 font-medium')}
     >
       {jobs.map((job) => (
         <tr key={job._id} className="hover:bg-muted/40" data-job-id={job._id}>
@@ -88,7 +103,7 @@ export function PostedJobsTable({ jobs }: { jobs: PostedJob[] }) {
             <StatusCell job={job} />
           </td>
           <td className="px-3 py-3 whitespace-nowrap text-slate-600">
-            <span className="block">{PAYMENT_TYPE_LABEL[job.paymentType]}</span>
+            <span className="block">{tr(PAYMENT_TYPE_LABEL[job.paymentType])}</span>
             {job.paymentType === 'one-time' ? null : (
               <span className="block text-xs text-muted-foreground">{priceSummary(job)}</span>
             )}
@@ -111,8 +126,9 @@ export function PostedJobsTable({ jobs }: { jobs: PostedJob[] }) {
 
 /** Mobile: each job as a card, so nothing scrolls sideways at 390 px. */
 export function PostedJobsCards({ jobs }: { jobs: PostedJob[] }) {
+  const tr = useT()
   return (
-    <ul className="flex flex-col gap-3" aria-label="Your jobs">
+    <ul className="flex flex-col gap-3" aria-label={tr('posting.list.yourJobs')}>
       {jobs.map((job) => (
         <li key={job._id} className="rounded-2xl border bg-card p-4 shadow-xs" data-job-id={job._id}>
           <div className="flex items-start justify-between gap-3">
@@ -127,21 +143,21 @@ export function PostedJobsCards({ jobs }: { jobs: PostedJob[] }) {
           {job.moderation ? <ModerationNotice moderation={job.moderation} compact className="mt-3" /> : null}
           <dl className="mt-3 grid grid-cols-2 gap-x-4 gap-y-2.5 text-sm">
             <div className="min-w-0">
-              <dt className="text-xs text-muted-foreground">Payment</dt>
-              <dd className="truncate">{PAYMENT_TYPE_LABEL[job.paymentType]}</dd>
+              <dt className="text-xs text-muted-foreground">{tr('posting.list.payment')}</dt>
+              <dd className="truncate">{tr(PAYMENT_TYPE_LABEL[job.paymentType])}</dd>
             </div>
             <div>
-              <dt className="text-xs text-muted-foreground">Total</dt>
+              <dt className="text-xs text-muted-foreground">{tr('posting.list.total')}</dt>
               <dd className="font-medium tabular-nums">{formatRupees(job.total)}</dd>
             </div>
             <div>
-              <dt className="text-xs text-muted-foreground">Applicants</dt>
+              <dt className="text-xs text-muted-foreground">{tr('posting.list.applicants')}</dt>
               <dd>
                 <ApplicantsLink job={job} />
               </dd>
             </div>
             <div>
-              <dt className="text-xs text-muted-foreground">Funds</dt>
+              <dt className="text-xs text-muted-foreground">{tr('posting.list.funds')}</dt>
               <dd>
                 <StatusBadge status={job.fundStatus} className="normal-case" />
               </dd>
@@ -156,9 +172,10 @@ export function PostedJobsCards({ jobs }: { jobs: PostedJob[] }) {
 
 /** Loading skeleton in the shape of the table (or the cards on mobile). */
 export function PostedJobsSkeleton({ mobile }: { mobile: boolean }) {
+  const tr = useT()
   if (mobile)
     return (
-      <div className="flex flex-col gap-3" aria-busy="true" aria-label="Loading your jobs">
+      <div className="flex flex-col gap-3" aria-busy="true" aria-label={tr('posting.list.loading')}>
         {[0, 1, 2].map((i) => (
           <Skeleton key={i} className="h-44 rounded-2xl" />
         ))}
@@ -168,7 +185,7 @@ export function PostedJobsSkeleton({ mobile }: { mobile: boolean }) {
     <div
       className="overflow-hidden rounded-2xl border bg-card"
       aria-busy="true"
-      aria-label="Loading your jobs"
+      aria-label={tr('posting.list.loading')}
     >
       <div className="h-11 border-b bg-muted/50" />
       {[0, 1, 2, 3, 4].map((i) => (

@@ -3,31 +3,47 @@ import { ArrowRight, BadgeIndianRupee, Layers, Repeat } from 'lucide-react'
 import { formatRupees } from '@common/money'
 import { Button } from '@/components/ui/button'
 import { paths } from '@/config/paths'
+import { useT, type Translate } from '@/i18n'
 import type { JobTemplate } from '../lib/templates'
 
 const ICON = { 'one-time': BadgeIndianRupee, 'per-unit': Layers, recurring: Repeat } as const
 
-/** How a template pays, in words: "₹600.00 per unit", "₹35,000.00", "₹25,000.00 a month", and its total. */
-function terms(t: JobTemplate): { headline: string; detail: string } {
-  if (t.paymentType === 'one-time')
-    return { headline: formatRupees(t.amount ?? 0), detail: 'One-time · fixed price' }
-  if (t.paymentType === 'per-unit')
+/** How a template pays, in words: "₹600.00 per reel", "₹35,000.00", "₹25,000.00 a month", and its total. */
+function terms(tpl: JobTemplate, tr: Translate): { headline: string; detail: string } {
+  if (tpl.paymentType === 'one-time')
+    return { headline: formatRupees(tpl.amount ?? 0), detail: tr('posting.templateCard.oneTimeDetail') }
+  const rate = tpl.rate ?? 0
+  if (tpl.paymentType === 'per-unit') {
+    const units = tpl.units ?? 0
+    const unit = (count: number) => tr(tpl.unit ?? 'posting.templateCard.unit', { count })
     return {
-      headline: `${formatRupees(t.rate ?? 0)} per ${t.unitLabel ?? 'unit'}`,
-      detail: `Per unit · ${t.units} ${t.unitLabel ?? 'unit'}s = ${formatRupees((t.rate ?? 0) * (t.units ?? 0))} total`,
+      headline: tr('posting.templateCard.perUnitHeadline', { price: formatRupees(rate), unit: unit(1) }),
+      detail: tr('posting.templateCard.perUnitDetail', {
+        units,
+        unitName: unit(units),
+        total: formatRupees(rate * units),
+      }),
     }
-  const cycles = t.cycles ?? 1
+  }
+  const cycles = tpl.cycles ?? 1
+  const weekly = tpl.frequency === 'weekly'
   return {
-    headline: `${formatRupees(t.rate ?? 0)} ${t.frequency === 'weekly' ? 'a week' : 'a month'}`,
-    detail: `Recurring · ${cycles} ${t.frequency === 'weekly' ? 'weeks' : 'months'} = ${formatRupees((t.rate ?? 0) * cycles)} total`,
+    headline: tr(weekly ? 'posting.templateCard.perWeek' : 'posting.templateCard.perMonth', {
+      price: formatRupees(rate),
+    }),
+    detail: tr(weekly ? 'posting.templateCard.weeksDetail' : 'posting.templateCard.monthsDetail', {
+      cycles,
+      total: formatRupees(rate * cycles),
+    }),
   }
 }
 
 /** One built-in template (product.md §3 "Job templates"); 'Use Template' opens the create form prefilled. */
 export function TemplateCard({ template }: { template: JobTemplate }) {
   const navigate = useNavigate()
+  const tr = useT()
   const Icon = ICON[template.paymentType]
-  const { headline, detail } = terms(template)
+  const { headline, detail } = terms(template, tr)
   const headingId = `template-${template.id}`
   return (
     <article
@@ -49,7 +65,7 @@ export function TemplateCard({ template }: { template: JobTemplate }) {
         <p className="text-lg font-semibold tracking-tight text-slate-900 tabular-nums">{headline}</p>
         <p className="text-xs text-muted-foreground">{detail}</p>
       </div>
-      <ul className="flex flex-wrap gap-1.5" aria-label="Skills">
+      <ul className="flex flex-wrap gap-1.5" aria-label={tr('posting.skills.label')}>
         {template.skills.map((s) => (
           <li
             key={s}
@@ -65,7 +81,7 @@ export function TemplateCard({ template }: { template: JobTemplate }) {
         onClick={() => navigate(paths.adminJobsCreate.href(), { state: { template } })}
         aria-describedby={headingId}
       >
-        Use Template <ArrowRight aria-hidden />
+        {tr('posting.templateCard.use')} <ArrowRight aria-hidden />
       </Button>
     </article>
   )

@@ -4,6 +4,7 @@ import { useQueryClient } from '@tanstack/react-query'
 import { toast } from 'sonner'
 import { TOAST } from '@common/limits'
 import { paths } from '@/config/paths'
+import { t } from '@/i18n'
 import { serverMessage } from '@/lib/errors'
 import { queryKeys } from '@/lib/query-keys'
 import { toastError } from '@/lib/toast-error'
@@ -62,7 +63,7 @@ export function useJobForm({
   const timer = useRef<number | undefined>(undefined)
   const create = useCreateJob()
   const update = useUpdateJob()
-  const fallback = mode === 'create' ? 'Failed to post job' : 'Failed to update job'
+  const fallback = t(mode === 'create' ? 'posting.save.postFailed' : 'posting.save.updateFailed')
 
   useEffect(() => () => window.clearTimeout(timer.current), [])
 
@@ -108,10 +109,10 @@ export function useJobForm({
       else
         toast.success(
           mode === 'edit'
-            ? answer.message || 'Job updated successfully!'
+            ? answer.message || t('posting.save.updated')
             : status === 'draft'
-              ? 'Draft saved'
-              : 'Job posted successfully!',
+              ? t('posting.save.draftSaved')
+              : t('posting.save.posted'),
           { duration: ms },
         )
       timer.current = window.setTimeout(() => navigate(paths.adminJobsManage.href()), REDIRECT_AFTER_MS)

@@ -1,5 +1,8 @@
-import { describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { languageReady, loadAreas } from '@/i18n'
 import { jobCountText } from './format'
+
+beforeAll(() => languageReady('en-IN').then(() => loadAreas(['posting'])))
 
 describe('jobCountText', () => {
   it('counts every job when all have loaded', () => {

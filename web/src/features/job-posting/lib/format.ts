@@ -1,4 +1,6 @@
 import { formatRupees } from '@common/money'
+import type { PaymentType } from '@common/schemas/job'
+import { t } from '@/i18n'
 
 /**
  * product.md §13: titles in the posted-jobs list (its "admin" pages) are cut at 20 characters on desktop, 40 on
@@ -12,27 +14,22 @@ export function truncate(text: string, max: number): string {
   return chars.length > max ? `${chars.slice(0, max).join('').trimEnd()}…` : text
 }
 
-/** Payment model as people read it. */
-export const PAYMENT_TYPE_LABEL = {
-  'one-time': 'One-time',
-  'per-unit': 'Per unit',
-  recurring: 'Recurring',
-} as const
-
 /** A job's price in a phrase: "₹600.00 × 20 units", "₹25,000.00 monthly × 3". */
 export function priceSummary(j: {
-  paymentType: keyof typeof PAYMENT_TYPE_LABEL
+  paymentType: PaymentType
   amount: number | null
   rate: number | null
   units: number | null
   cycles: number | null
   frequency: string | null
 }): string {
-  if (j.paymentType === 'one-time') return 'Fixed price'
-  if (j.paymentType === 'per-unit')
-    return `${formatRupees(j.rate ?? 0)} × ${j.units ?? 0} unit${j.units === 1 ? '' : 's'}`
+  if (j.paymentType === 'one-time') return t('posting.price.fixed')
+  const rate = formatRupees(j.rate ?? 0)
+  if (j.paymentType === 'per-unit') return t('posting.price.perUnit', { rate, units: j.units ?? 0 })
   const cycles = j.cycles ?? 1
-  return `${formatRupees(j.rate ?? 0)} ${j.frequency ?? ''} × ${cycles}`.replace(/\s+/g, ' ')
+  if (j.frequency === 'weekly') return t('posting.price.weekly', { rate, cycles })
+  if (j.frequency === 'monthly') return t('posting.price.monthly', { rate, cycles })
+  return t('posting.price.cycles', { rate, cycles })
 }
 
 /**
@@ -45,7 +42,10 @@ export function jobCountText(o: {
   more: boolean
   filtered: boolean
 }): string {
-  if (o.filtered) return `${o.matching} of ${o.more ? `the first ${o.loaded}` : o.loaded} jobs`
-  if (o.more) return `${o.loaded}+ jobs`
-  return `${o.loaded} job${o.loaded === 1 ? '' : 's'}`
+  if (o.filtered)
+    return o.more
+      ? t('posting.count.matchingOfFirst', { matching: o.matching, loaded: o.loaded })
+      : t('posting.count.matchingOf', { matching: o.matching, loaded: o.loaded })
+  if (o.more) return t('posting.count.more', { loaded: o.loaded })
+  return t('posting.count.jobs', { count: o.loaded })
 }

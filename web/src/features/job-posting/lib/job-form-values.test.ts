@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { REQUIRED_FIELDS_MESSAGE } from '@common/schemas/job'
 import {
   EMPTY_JOB_FORM,
@@ -10,7 +10,10 @@ import {
   type JobFormValues,
 } from './job-form-values'
 import { truncate } from './format'
-import { JOB_TEMPLATES } from './templates'
+import { languageReady, loadAreas } from '@/i18n'
+import { jobTemplates } from './templates'
+
+beforeAll(() => languageReady('en-IN').then(() => loadAreas(['posting'])))
 
 const form = (v: Partial<JobFormValues>): JobFormValues => ({ ...EMPTY_JOB_FORM, ...v })
 
@@ -102,8 +105,8 @@ describe('toJobPayload', () => {
 
 describe('templates', () => {
   it('each built-in template prefills a form that passes validation', () => {
-    expect(JOB_TEMPLATES).toHaveLength(3)
-    for (const t of JOB_TEMPLATES) {
+    expect(jobTemplates()).toHaveLength(3)
+    for (const t of jobTemplates()) {
       const values = form(templateToFormValues(t) ?? {})
       expect(values.paymentType).toBe(t.paymentType)
       expect(validateJobForm(values)).toEqual({})

@@ -6,11 +6,12 @@ import {
   JobBody,
   jobMoney,
   PAYMENT_TYPES,
-  REQUIRED_FIELDS_MESSAGE,
   SkillsInput,
   type PaymentType,
 } from '@common/schemas/job'
+import { t } from '@/i18n'
 import type { PostedJob } from '../api/types'
+import { formMessage } from './form-messages'
 
 export type Frequency = (typeof FREQUENCIES)[number]
 
@@ -107,7 +108,8 @@ export function parseSkillList(text: string): { skills: string[]; error?: string
     .split(',')
     .map((s) => s.trim())
     .filter(Boolean)
-  return { skills: fallback, error: parsed.error.issues[0]?.message }
+  const message = parsed.error.issues[0]?.message
+  return { skills: fallback, error: message === undefined ? undefined : formMessage(message) }
 }
 
 /** Today's date in India as YYYY-MM-DD (the deadline's smallest value). */
@@ -161,9 +163,9 @@ export function fieldFor(path: string | undefined): FieldName {
  */
 export function validateJobForm(v: JobFormValues, storedDeadline = ''): FieldErrors {
   const errors: FieldErrors = {}
-  if (!v.title.trim()) errors.title = 'Title is required'
-  if (!v.description.trim()) errors.description = 'Description is required'
-  if (!v.paymentType) errors.paymentType = 'Choose a payment type'
+  if (!v.title.trim()) errors.title = t('posting.check.titleRequired')
+  if (!v.description.trim()) errors.description = t('posting.check.descriptionRequired')
+  if (!v.paymentType) errors.paymentType = t('posting.check.choosePaymentType')
   const missing = Object.keys(errors).length > 0
 
   // With a payment type chosen, its own fields are checked too, so every field at fault is marked at once. The
@@ -175,14 +177,14 @@ export function validateJobForm(v: JobFormValues, storedDeadline = ''): FieldErr
     if (!parsed.success) {
       for (const issue of parsed.error.issues) {
         const field = fieldFor(issue.path.map(String).join('.'))
-        errors[field] ??= issue.message
+        errors[field] ??= formMessage(issue.message)
       }
     }
   }
   // A job whose deadline has passed can still be edited while its deadline is left as it is (as the server allows).
   if (v.deadline && v.deadline !== storedDeadline && v.deadline < todayInIndia())
-    errors.deadline ??= 'The deadline must be today or later'
-  return missing ? { ...errors, form: REQUIRED_FIELDS_MESSAGE } : errors
+    errors.deadline ??= t('posting.check.deadlinePast')
+  return missing ? { ...errors, form: t('posting.check.required') } : errors
 }
 
 const DATE_IN_INDIA = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata' })

@@ -1,4 +1,5 @@
 import type { PaymentType } from '@common/schemas/job'
+import { t, type MessageKey } from '@/i18n'
 
 /**
  * A ready-made job, in the shape of the POST /job/post body (product.md §3 "Job templates"). It travels to the create
@@ -13,8 +14,8 @@ export interface JobTemplate {
   title: string
   description: string
   paymentType: PaymentType
-  /** What one unit is, for the card ("reel"); per-unit templates only. */
-  unitLabel?: string
+  /** What one unit is, for the card: a plural message ("reel" / "reels"); per-unit templates only. */
+  unit?: MessageKey
   amount?: number
   rate?: number
   units?: number
@@ -29,26 +30,18 @@ export interface JobTemplate {
   experienceLevel: string
 }
 
+/** A template without its words, which come from the catalogue (`posting.template.<text>.name`, …). */
+type TemplateData = Omit<JobTemplate, 'name' | 'summary' | 'title' | 'description'> & {
+  text: 'reelsEditor' | 'landingPage' | 'socialMedia'
+}
+
 /** The three built-in templates: the most common small-business hires in India, priced at going rates. */
-export const JOB_TEMPLATES: readonly JobTemplate[] = [
+const TEMPLATES: readonly TemplateData[] = [
   {
     id: 'reels-editor',
-    name: 'Instagram Reels editor — per reel',
-    summary: 'Short-form video edits for a brand or creator, paid for each finished reel.',
-    title: 'Instagram Reels editor for a lifestyle brand (per reel)',
-    description: [
-      'We shoot raw clips on our phones and need an editor to turn them into scroll-stopping Instagram Reels and YouTube Shorts.',
-      '',
-      'What each reel needs:',
-      '• 15–45 seconds, 9:16, exported at 1080×1920',
-      '• Hook in the first 2 seconds, jump cuts, trending audio (royalty-free where needed)',
-      '• Burned-in captions in English or Hinglish, with our brand font and colours',
-      '• One round of changes included',
-      '',
-      'We send 5 reels of footage a week through Google Drive and expect each edit back within 48 hours. Share 3 reels you have edited when you apply. CapCut, Premiere Pro or DaVinci Resolve are all fine.',
-    ].join('\n'),
+    text: 'reelsEditor',
     paymentType: 'per-unit',
-    unitLabel: 'reel',
+    unit: 'posting.template.reelsEditor.unit',
     rate: 600,
     units: 20,
     duration: 4,
@@ -61,20 +54,7 @@ export const JOB_TEMPLATES: readonly JobTemplate[] = [
   },
   {
     id: 'd2c-landing-page',
-    name: 'Landing page for a D2C brand',
-    summary: 'A fast, mobile-first product page that sells, for one fixed price.',
-    title: 'Landing page for a D2C skincare brand (Shopify or Next.js)',
-    description: [
-      'We are a direct-to-consumer skincare brand launching a new product and need a high-converting landing page.',
-      '',
-      'Scope:',
-      '• Mobile-first design in Figma, then built on our Shopify store (or Next.js if you prefer)',
-      '• Sections: hero with offer, benefits, ingredients, reviews, FAQs, sticky Buy Now',
-      '• UPI and COD friendly checkout button, WhatsApp chat button',
-      '• Loads in under 2 seconds on 4G; basic SEO (title, meta, Open Graph) and Google Analytics / Meta Pixel events',
-      '',
-      'We provide copy, product photos and brand guidelines. Payment on delivery of the live page after one round of revisions. Please share links to 2–3 landing pages you have built.',
-    ].join('\n'),
+    text: 'landingPage',
     paymentType: 'one-time',
     amount: 35000,
     duration: 2,
@@ -86,20 +66,7 @@ export const JOB_TEMPLATES: readonly JobTemplate[] = [
   },
   {
     id: 'social-media-manager',
-    name: 'Monthly social media manager',
-    summary: 'Ongoing Instagram and Facebook management on a monthly retainer.',
-    title: 'Social media manager for a café chain (monthly retainer)',
-    description: [
-      'We run three cafés and want one person to own our Instagram and Facebook every month.',
-      '',
-      'Every month:',
-      '• A content calendar shared by the 25th for the next month',
-      '• 12 posts and 8 reels (we shoot, you plan, edit and caption), stories on weekdays',
-      '• Replies to comments and DMs within a working day',
-      '• A one-page report: reach, followers, top posts and what to try next',
-      '',
-      'Bonus if you have run local Meta ads with a small budget (₹10,000–₹20,000 a month). Hindi or the local language for captions is a plus. Paid monthly; we start with three months.',
-    ].join('\n'),
+    text: 'socialMedia',
     paymentType: 'recurring',
     rate: 25000,
     frequency: 'monthly',
@@ -113,3 +80,14 @@ export const JOB_TEMPLATES: readonly JobTemplate[] = [
     experienceLevel: 'Intermediate',
   },
 ]
+
+/** The built-in templates in the reader's language (the job they prefill is posted in that language too). */
+export function jobTemplates(): JobTemplate[] {
+  return TEMPLATES.map(({ text, ...data }) => ({
+    ...data,
+    name: t(`posting.template.${text}.name`),
+    summary: t(`posting.template.${text}.summary`),
+    title: t(`posting.template.${text}.title`),
+    description: t(`posting.template.${text}.description`),
+  }))
+}
