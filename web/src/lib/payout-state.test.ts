@@ -1,5 +1,8 @@
-import { describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { languageReady, loadAreas } from '@/i18n'
 import { payoutStateText, payoutStatusWord, payoutTone } from './payout-state'
+
+beforeAll(() => Promise.all([languageReady('en-IN'), loadAreas(['money'])]))
 
 describe('payoutStateText', () => {
   it('says where the money is', () => {

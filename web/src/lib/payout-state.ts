@@ -1,17 +1,18 @@
 /** Where a freelancer's released money is (ADR 050), in the words both their hire cards and /earnings use. */
+import { t } from '@/i18n'
 
 /** What a payout says to the freelancer about where their money is (ADR 050). */
 export function payoutStateText(p: { status: string; utr?: string | null }): string {
   switch (p.status) {
     case 'waiting_account':
-      return 'Pending payout — add payout details'
+      return t('money.payoutState.waitingAccount')
     case 'queued':
     case 'transferring':
-      return 'On its way'
+      return t('money.payoutState.onItsWay')
     case 'paid':
-      return p.utr ? `Paid · UTR ${p.utr}` : 'Paid · UTR to follow'
+      return p.utr ? t('money.payoutState.paidUtr', { utr: p.utr }) : t('money.payoutState.paidUtrToFollow')
     case 'failed':
-      return 'Payout failed — we are retrying'
+      return t('money.payoutState.failed')
     default:
       return p.status
   }
@@ -21,14 +22,14 @@ export function payoutStateText(p: { status: string; utr?: string | null }): str
 export function payoutStatusWord(status: string): string {
   switch (status) {
     case 'waiting_account':
-      return 'Pending payout'
+      return t('money.payoutState.pending')
     case 'queued':
     case 'transferring':
-      return 'On its way'
+      return t('money.payoutState.onItsWay')
     case 'paid':
-      return 'Paid'
+      return t('money.payoutState.paid')
     case 'failed':
-      return 'Failed, retrying'
+      return t('money.payoutState.failedShort')
     default:
       return status
   }

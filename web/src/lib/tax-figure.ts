@@ -1,4 +1,4 @@
-import { formatRupees } from '@common/money'
+import { rupees } from './rupees'
 
 /** A tax as the money routes carry it (ADR 050): one figure, or its parts (CGST + SGST, or IGST). Rupees. */
 export type TaxFigure = number | { cgst?: number; sgst?: number; igst?: number } | null | undefined
@@ -16,8 +16,8 @@ export function taxTotal(tax: TaxFigure): number {
 export function taxParts(tax: TaxFigure): string {
   if (tax == null || typeof tax === 'number') return ''
   const parts: string[] = []
-  if (tax.cgst) parts.push(`CGST ${formatRupees(tax.cgst)}`)
-  if (tax.sgst) parts.push(`SGST ${formatRupees(tax.sgst)}`)
-  if (tax.igst) parts.push(`IGST ${formatRupees(tax.igst)}`)
+  if (tax.cgst) parts.push(`CGST ${rupees(tax.cgst)}`)
+  if (tax.sgst) parts.push(`SGST ${rupees(tax.sgst)}`)
+  if (tax.igst) parts.push(`IGST ${rupees(tax.igst)}`)
   return parts.join(' + ')
 }

@@ -1,2 +1,6 @@
 /** Files and folders converted to the catalogues by the money work (see ../converted.ts). */
-export const CONVERTED_MONEY: string[] = []
+export const CONVERTED_MONEY: string[] = [
+  'web/src/features/documents',
+  'web/src/features/operator-money',
+  'web/src/app/routes/admin-money.tsx',
+]

@@ -1,21 +1,31 @@
 import { useState } from 'react'
 import { Download, FileSpreadsheet, FileText } from 'lucide-react'
-import { formatRupees } from '@common/money'
 import { LoadError } from '@/components/load-error'
 import { Button } from '@/components/ui/button'
 import { Skeleton } from '@/components/ui/skeleton'
 import { Spinner } from '@/components/ui/spinner'
-import { formatDate } from '@/lib/dates'
+import { useT, type MessageKey } from '@/i18n'
+import { formatDate } from '@/i18n/format'
+import { rupees } from '@/lib/rupees'
 import { toastError } from '@/lib/toast-error'
 import { useDocuments, type DocumentKind, type MoneyDocument } from '../api/get-documents'
 import { downloadFile, safeName } from '../lib/download'
 
-const KIND_NAMES: Record<DocumentKind, string> = {
-  invoice: 'GST tax invoice',
-  receipt: 'Receipt',
-  advice: 'Payment advice',
-  statement: 'Statement',
+const KIND_KEYS: Record<DocumentKind, MessageKey> = {
+  invoice: 'money.documents.kind.invoice',
+  receipt: 'money.documents.kind.receipt',
+  advice: 'money.documents.kind.advice',
+  statement: 'money.documents.kind.statement',
 }
+/** The server writes titles in English: a title that already names its kind in English needs no kind beside it. */
+const ENGLISH_KIND: Record<DocumentKind, string> = {
+  invoice: 'gst tax invoice',
+  receipt: 'receipt',
+  advice: 'payment advice',
+  statement: 'statement',
+}
+/** A file type reads the same in every language. */
+const PDF = 'PDF'
 
 /** The CSV of a year's statement (ADR 050). */
 const csvUrl = (year: string) => `/api/v1/documents?year=${encodeURIComponent(year)}&format=csv`
@@ -23,10 +33,11 @@ const csvUrl = (year: string) => `/api/v1/documents?year=${encodeURIComponent(ye
 /** One download at a time per button, with its own busy state and a toast when it fails. */
 function useDownload() {
   const [busy, setBusy] = useState<string | null>(null)
+  const t = useT()
   const start = (id: string, url: string, name: string) => {
     setBusy(id)
     downloadFile(url, name)
-      .catch((e: unknown) => toastError(e, 'The download failed'))
+      .catch((e: unknown) => toastError(e, t('money.documents.downloadFailed')))
       .finally(() => setBusy(null))
   }
   return { busy, start }
@@ -41,8 +52,10 @@ function DocumentRow({
   busy: boolean
   onDownload: () => void
 }) {
+  const t = useT()
   // The kind and number are said once: not again when the title already names them.
-  const kind = KIND_NAMES[doc.kind] ?? doc.kind
+  const kind = KIND_KEYS[doc.kind] ? t(KIND_KEYS[doc.kind]) : doc.kind
+  const titleNamesKind = doc.title.toLowerCase().includes(ENGLISH_KIND[doc.kind] ?? doc.kind)
   return (
     <li className="flex flex-col gap-2 px-4 py-3 text-sm sm:flex-row sm:items-center sm:justify-between">
       <div className="flex min-w-0 items-start gap-3">
@@ -51,13 +64,13 @@ function DocumentRow({
           <p className="font-medium break-words text-slate-900">{doc.title}</p>
           <p className="text-xs text-muted-foreground">
             {[
-              doc.title.toLowerCase().includes(kind.toLowerCase()) ? null : kind,
+              titleNamesKind ? null : kind,
               doc.number && !doc.title.includes(doc.number) ? doc.number : null,
               formatDate(doc.date),
             ]
               .filter(Boolean)
               .join(' · ')}{' '}
-            · <span className="tabular-nums">{formatRupees(doc.amount)}</span>
+            · <span className="tabular-nums">{rupees(doc.amount)}</span>
           </p>
         </div>
       </div>
@@ -66,10 +79,10 @@ function DocumentRow({
         size="sm"
         className="self-start sm:self-auto"
         disabled={busy}
-        aria-label={`Download PDF: ${doc.title}`}
+        aria-label={t('money.documents.downloadPdf', { title: doc.title })}
         onClick={onDownload}
       >
-        {busy ? <Spinner /> : <Download aria-hidden />} PDF
+        {busy ? <Spinner /> : <Download aria-hidden />} {PDF}
       </Button>
     </li>
   )
@@ -79,24 +92,32 @@ function DocumentRow({
 export function DocumentsList({ year }: { year: string }) {
   const q = useDocuments(year)
   const download = useDownload()
+  const t = useT()
   const heading = (
     <h2 id="documents-h" className="text-base font-semibold text-slate-900">
-      Documents for {year}
+      {t('money.documents.title', { year })}
     </h2>
   )
   let body
-  if (q.isPending) body = <Skeleton className="h-32 rounded-xl bg-slate-100" aria-label="Loading documents" />
+  if (q.isPending)
+    body = <Skeleton className="h-32 rounded-xl bg-slate-100" aria-label={t('money.documents.loading')} />
   else if (q.isError)
-    body = <LoadError error={q.error} fallback="Failed to load documents" onRetry={() => void q.refetch()} />
+    body = (
+      <LoadError
+        error={q.error}
+        fallback={t('money.documents.loadFailed')}
+        onRetry={() => void q.refetch()}
+      />
+    )
   else if (!q.data.documents.length)
     body = (
       <p className="rounded-xl border border-dashed bg-white px-4 py-6 text-center text-sm text-muted-foreground">
-        No documents for {year} yet. Receipts, invoices and payment advices appear here as money moves.
+        {t('money.documents.empty', { year })}
       </p>
     )
   else
     body = (
-      <ul aria-label={`Documents for ${year}`} className="divide-y rounded-xl border bg-white">
+      <ul aria-label={t('money.documents.title', { year })} className="divide-y rounded-xl border bg-white">
         {q.data.documents.map((d) => (
           <DocumentRow
             key={`${d.kind}-${d._id}`}
@@ -119,7 +140,8 @@ export function DocumentsList({ year }: { year: string }) {
           disabled={download.busy === 'csv'}
           onClick={() => download.start('csv', csvUrl(year), `statement-${year}.csv`)}
         >
-          {download.busy === 'csv' ? <Spinner /> : <FileSpreadsheet aria-hidden />} Download CSV
+          {download.busy === 'csv' ? <Spinner /> : <FileSpreadsheet aria-hidden />}{' '}
+          {t('money.documents.downloadCsv')}
         </Button>
       </div>
       {body}

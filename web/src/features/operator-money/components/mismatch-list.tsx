@@ -1,8 +1,10 @@
 import type { MismatchDto } from '@common/schemas/operator-money'
+import { useT } from '@/i18n'
 import { kindLabel } from './format'
 
 /** What the latest run found: each difference with what was expected and what is there. */
 export function MismatchList({ mismatches }: { mismatches: MismatchDto[] }) {
+  const t = useT()
   return (
     <ul className="flex flex-col gap-2">
       {mismatches.map((m) => (
@@ -17,9 +19,9 @@ export function MismatchList({ mismatches }: { mismatches: MismatchDto[] }) {
           <p className="text-sm text-slate-700">{m.detail}</p>
           {m.expected !== null || m.actual !== null ? (
             <dl className="grid grid-cols-[auto_1fr] gap-x-3 text-sm">
-              <dt className="text-muted-foreground">Expected</dt>
+              <dt className="text-muted-foreground">{t('money.ops.expected')}</dt>
               <dd className="font-mono break-all">{m.expected ?? '—'}</dd>
-              <dt className="text-muted-foreground">Found</dt>
+              <dt className="text-muted-foreground">{t('money.ops.found')}</dt>
               <dd className="font-mono break-all">{m.actual ?? '—'}</dd>
             </dl>
           ) : null}

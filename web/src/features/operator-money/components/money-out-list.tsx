@@ -1,14 +1,15 @@
 import { RotateCw } from 'lucide-react'
 import { toast } from 'sonner'
-import { formatRupees } from '@common/money'
 import type { MoneyOutDto } from '@common/schemas/operator-money'
 import { TONE_COLORS } from '@common/status-colors'
 import { Button } from '@/components/ui/button'
 import { Spinner } from '@/components/ui/spinner'
+import { useT } from '@/i18n'
+import { formatDateTime } from '@/i18n/format'
 import { httpStatus, serverMessage } from '@/lib/errors'
+import { rupees } from '@/lib/rupees'
 import { toastError } from '@/lib/toast-error'
 import { useRetryMoneyOut } from '../api/retry-money-out'
-import { formatDateTime } from './format'
 
 /** Failed or stuck refunds and transfers, one card each, with Retry where the server has the retry route. */
 export function MoneyOutList({
@@ -32,40 +33,43 @@ export function MoneyOutList({
 
 function MoneyOutItem({ item, canRetry }: { item: MoneyOutDto; canRetry: boolean }) {
   const retry = useRetryMoneyOut()
-  const noun = item.type === 'refund' ? 'refund' : 'transfer'
+  const t = useT()
+  const refund = item.type === 'refund'
   const onRetry = () =>
     retry.mutate(item, {
       onSuccess: (answer) => {
-        const message = answer.message ?? `The ${noun} was sent to the provider again`
+        const message = answer.message ?? t(refund ? 'money.ops.refund.resent' : 'money.ops.transfer.resent')
         // The provider may refuse it again at once: that is the answer's news, not a success.
         if ((answer.refund ?? answer.transfer)?.status === 'failed') toast.error(message)
         else toast.success(message)
       },
       onError: (error) => {
         const status = httpStatus(error)
-        if (status === 404)
-          toast.error(`This ${noun} can no longer be found: it may have been settled or retried already.`)
+        if (status === 404) toast.error(t(refund ? 'money.ops.refund.gone' : 'money.ops.transfer.gone'))
         else if (status === 409)
-          toast.error(serverMessage(error) ?? `This ${noun} cannot be retried in its current state.`)
-        else toastError(error, `Could not retry the ${noun}. Please try again.`)
+          toast.error(
+            serverMessage(error) ?? t(refund ? 'money.ops.refund.notNow' : 'money.ops.transfer.notNow'),
+          )
+        else toastError(error, t(refund ? 'money.ops.refund.failed' : 'money.ops.transfer.failed'))
       },
     })
   return (
     <li className="flex flex-col gap-3 rounded-xl border bg-card p-4 sm:flex-row sm:items-center sm:justify-between">
       <div className="flex min-w-0 flex-col gap-1">
         <div className="flex flex-wrap items-center gap-2">
-          <span className="text-base font-semibold tabular-nums">{formatRupees(item.amount)}</span>
-          <span className="text-sm text-muted-foreground capitalize">{noun}</span>
+          <span className="text-base font-semibold tabular-nums">{rupees(item.amount)}</span>
+          <span className="text-sm text-muted-foreground">
+            {t(refund ? 'money.ops.refund' : 'money.ops.transfer')}
+          </span>
           <MoneyOutStatus status={item.status} />
         </div>
         {item.failureReason ? <p className="text-sm text-red-700">{item.failureReason}</p> : null}
         <p className="text-xs text-muted-foreground">
-          <span className="font-mono break-all">{item._id}</span> · payment{' '}
+          <span className="font-mono break-all">{item._id}</span> · {t('money.ops.payment')}{' '}
           <span className="font-mono break-all">{item.paymentId}</span>
         </p>
         <p className="text-xs text-muted-foreground">
-          Made {formatDateTime(item.createdAt)} · {item.attempts}{' '}
-          {item.attempts === 1 ? 'attempt' : 'attempts'}
+          {t('money.ops.made', { when: formatDateTime(item.createdAt), count: item.attempts })}
         </p>
       </div>
       {canRetry ? (
@@ -74,10 +78,12 @@ function MoneyOutItem({ item, canRetry }: { item: MoneyOutDto; canRetry: boolean
           size="sm"
           onClick={onRetry}
           disabled={retry.isPending}
-          aria-label={`Retry ${noun} of ${formatRupees(item.amount)}`}
+          aria-label={t(refund ? 'money.ops.refund.retry' : 'money.ops.transfer.retry', {
+            amount: rupees(item.amount),
+          })}
           className="self-start sm:self-center"
         >
-          {retry.isPending ? <Spinner /> : <RotateCw aria-hidden />} Retry
+          {retry.isPending ? <Spinner /> : <RotateCw aria-hidden />} {t('money.ops.retry')}
         </Button>
       ) : null}
     </li>
@@ -86,14 +92,19 @@ function MoneyOutItem({ item, canRetry }: { item: MoneyOutDto; canRetry: boolean
 
 /** Failed in the palette's danger tone, pending in its warning tone (common/status-colors.ts). */
 function MoneyOutStatus({ status }: { status: string }) {
+  const t = useT()
   const c = TONE_COLORS[status === 'failed' ? 'danger' : status === 'pending' ? 'warning' : 'neutral']
   return (
     <span
-      className="inline-flex items-center gap-1.5 rounded-full border px-2.5 py-0.5 text-xs font-medium capitalize"
+      className="inline-flex items-center gap-1.5 rounded-full border px-2.5 py-0.5 text-xs font-medium"
       style={{ color: c.fg, backgroundColor: c.bg, borderColor: c.border }}
     >
       <span className="size-1.5 rounded-full" style={{ backgroundColor: c.fg }} aria-hidden />
-      {status}
+      {status === 'failed'
+        ? t('money.ops.status.failed')
+        : status === 'pending'
+          ? t('money.ops.status.pending')
+          : status}
     </span>
   )
 }
