@@ -2,5 +2,7 @@
 export const CONVERTED_MONEY: string[] = [
   'web/src/features/documents',
   'web/src/features/operator-money',
+  'web/src/features/payouts',
   'web/src/app/routes/admin-money.tsx',
+  'web/src/app/routes/settings/payouts.tsx',
 ]

@@ -1,11 +1,12 @@
 import { Link } from 'react-router'
 import { Landmark, Wallet } from 'lucide-react'
-import { formatRupees } from '@common/money'
 import { EmptyState } from '@/components/empty-state'
 import { LoadError } from '@/components/load-error'
 import { Skeleton } from '@/components/ui/skeleton'
 import { paths } from '@/config/paths'
+import { useT } from '@/i18n'
 import { inFinancialYear } from '@/lib/financial-years'
+import { rupees } from '@/lib/rupees'
 import { usePayoutAccount } from '../api/payout-account'
 import { usePayouts, type Payout } from '../api/get-payouts'
 import { totalsOf } from '../lib/payout-figures'
@@ -15,7 +16,7 @@ function Stat({ label, value, note }: { label: string; value: number; note?: str
   return (
     <div className="rounded-xl border bg-white p-4">
       <dt className="text-xs text-muted-foreground">{label}</dt>
-      <dd className="text-lg font-semibold text-slate-900 tabular-nums">{formatRupees(value)}</dd>
+      <dd className="text-lg font-semibold text-slate-900 tabular-nums">{rupees(value)}</dd>
       {note ? <dd className="text-xs text-muted-foreground">{note}</dd> : null}
     </div>
   )
@@ -29,13 +30,15 @@ function WaitingNote({
   waiting: number
   account: ReturnType<typeof usePayoutAccount>
 }) {
+  const t = useT()
   if (waiting <= 0) return null
   const saved = account.data
+  const amount = rupees(waiting)
   const text = !saved
-    ? `${formatRupees(waiting)} is waiting for your payout details. Add your PAN and a bank account or UPI id to receive it.`
+    ? t('money.earnings.waitingForDetails', { amount })
     : saved.status === 'activated'
-      ? `${formatRupees(waiting)} is being queued for payout to your account.`
-      : `${formatRupees(waiting)} is waiting until your payout account is activated.`
+      ? t('money.earnings.waitingQueued', { amount })
+      : t('money.earnings.waitingActivation', { amount })
   return (
     <div
       role="status"
@@ -49,7 +52,7 @@ function WaitingNote({
           to={paths.payoutSettings.href()}
           className="shrink-0 font-medium text-amber-950 underline underline-offset-2 hover:no-underline"
         >
-          {saved ? 'Check payout details' : 'Add payout details'}
+          {saved ? t('money.earnings.checkDetails') : t('money.addPayoutDetails')}
         </Link>
       )}
     </div>
@@ -65,42 +68,48 @@ const waitingOf = (list: Payout[]) => totalsOf(list).pendingPayout
 export function FreelancerEarnings({ year }: { year: string }) {
   const account = usePayoutAccount()
   const q = usePayouts({ waitingWillMove: account.data?.status === 'activated' })
+  const t = useT()
   if (q.isPending)
     return (
       <div className="flex flex-col gap-3" aria-busy="true">
         <p role="status" className="sr-only">
-          Loading your earnings...
+          {t('money.earnings.loading')}
         </p>
         <Skeleton className="h-20 rounded-xl bg-slate-100" />
         <Skeleton className="h-40 rounded-xl bg-slate-100" />
       </div>
     )
   if (q.isError)
-    return <LoadError error={q.error} fallback="Failed to load earnings" onRetry={() => void q.refetch()} />
+    return (
+      <LoadError error={q.error} fallback={t('money.earnings.loadFailed')} onRetry={() => void q.refetch()} />
+    )
   const all = q.data.payouts
   const inYear = all.filter((p) => inFinancialYear(p.createdAt, year))
-  const t = totalsOf(inYear)
+  const totals = totalsOf(inYear)
   // Waiting money is owed whatever year it was released in, so the note counts all of it.
   const waiting = q.data.pendingPayout ?? waitingOf(all)
   return (
     <section aria-labelledby="earned-h" className="flex flex-col gap-3">
       <h2 id="earned-h" className="text-base font-semibold text-slate-900">
-        As a freelancer
+        {t('money.earnings.asFreelancer')}
       </h2>
       <WaitingNote waiting={waiting} account={account} />
-      <dl className="grid grid-cols-2 gap-3 lg:grid-cols-4" aria-label={`Earnings summary, ${year}`}>
-        <Stat label="Pending payout" value={t.pendingPayout} />
-        <Stat label="On its way" value={t.onItsWay} />
-        <Stat label="Paid out" value={t.paidOut} />
+      <dl
+        className="grid grid-cols-2 gap-3 lg:grid-cols-4"
+        aria-label={t('money.earnings.summary', { year })}
+      >
+        <Stat label={t('money.payoutState.pending')} value={totals.pendingPayout} />
+        <Stat label={t('money.payoutState.onItsWay')} value={totals.onItsWay} />
+        <Stat label={t('money.earnings.paidOut')} value={totals.paidOut} />
         <Stat
-          label="Fees and taxes withheld"
-          value={t.withheld}
-          note={`of ${formatRupees(t.gross)} released`}
+          label={t('money.earnings.withheld')}
+          value={totals.withheld}
+          note={t('money.earnings.ofReleased', { amount: rupees(totals.gross) })}
         />
       </dl>
       {inYear.length === 0 ? (
-        <EmptyState icon={Wallet} title={`No earnings in ${year}`}>
-          When a client releases escrow to you, it shows here with its fee, taxes and payout.
+        <EmptyState icon={Wallet} title={t('money.earnings.none', { year })}>
+          {t('money.earnings.noneText')}
         </EmptyState>
       ) : (
         <PayoutRows payouts={inYear} year={year} />

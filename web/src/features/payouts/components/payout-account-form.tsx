@@ -9,10 +9,14 @@ import { FormField, NativeSelect, describedBy } from '@/components/form-field'
 import { Button } from '@/components/ui/button'
 import { Input } from '@/components/ui/input'
 import { Spinner } from '@/components/ui/spinner'
+import { useT } from '@/i18n'
 import { toastError } from '@/lib/toast-error'
 import { cn } from '@/lib/utils'
 import { useSavePayoutAccount } from '../api/payout-account'
 import { serverFieldErrors } from '../lib/server-errors'
+
+/** Sample numbers read the same in every language. */
+const SAMPLE = { pan: 'ABCPE1234F', gstin: '27ABCPE1234F1Z5', ifsc: 'HDFC0001234' }
 
 type Method = 'bank' | 'upi'
 interface Values {
@@ -41,6 +45,7 @@ export function PayoutAccountForm({
   onCancel?: () => void
 }) {
   const id = useId()
+  const t = useT()
   const save = useSavePayoutAccount()
   const [values, setValues] = useState<Values>({
     legalName: saved?.legalName ?? '',
@@ -92,7 +97,7 @@ export function PayoutAccountForm({
         if (Object.keys(fieldErrors).length) {
           setErrors(fieldErrors)
           focusFirst(fieldErrors)
-        } else toastError(err, 'Could not save your payout details. Please try again.')
+        } else toastError(err, t('money.payoutForm.saveFailed'))
       },
     })
   }
@@ -106,7 +111,12 @@ export function PayoutAccountForm({
   const editing = !!saved
 
   return (
-    <form onSubmit={onSubmit} noValidate className="flex flex-col gap-5" aria-label="Payout details">
+    <form
+      onSubmit={onSubmit}
+      noValidate
+      className="flex flex-col gap-5"
+      aria-label={t('money.payoutSettings.title')}
+    >
       {errors.body ? (
         <p role="alert" className="rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-700">
           {errors.body}
@@ -115,27 +125,25 @@ export function PayoutAccountForm({
       <div className="grid grid-cols-1 gap-5 sm:grid-cols-2">
         <FormField
           id={`${id}-legalName`}
-          label="Legal name"
+          label={t('money.payoutForm.legalName')}
           required
-          hint="Exactly as printed on your PAN card."
+          hint={t('money.payoutForm.legalNameHint')}
           error={errors.legalName}
           className="sm:col-span-2"
         >
           <Input
             {...field('legalName')}
             autoComplete="name"
-            placeholder="e.g. Priya Sharma"
+            placeholder={t('money.payoutForm.legalNamePlaceholder')}
             maxLength={120}
           />
         </FormField>
         <FormField
           id={`${id}-pan`}
-          label="PAN"
+          label={t('money.payoutForm.pan')}
           required
           hint={
-            editing
-              ? `Saved: ${saved.pan}. Enter it again to save changes.`
-              : '10 characters, e.g. ABCPE1234F'
+            editing ? t('money.payoutForm.panSaved', { value: saved.pan }) : t('money.payoutForm.panHint')
           }
           error={errors.pan}
         >
@@ -144,20 +152,20 @@ export function PayoutAccountForm({
             autoComplete="off"
             autoCapitalize="characters"
             spellCheck={false}
-            placeholder="ABCPE1234F"
+            placeholder={SAMPLE.pan}
             maxLength={10}
             className="uppercase placeholder:normal-case"
           />
         </FormField>
         <FormField
           id={`${id}-state`}
-          label="State or union territory"
+          label={t('money.payoutForm.state')}
           required
-          hint="Where you live or your business is registered."
+          hint={t('money.payoutForm.stateHint')}
           error={errors.state}
         >
           <NativeSelect {...field('state')}>
-            <option value="">Choose…</option>
+            <option value="">{t('money.payoutForm.choose')}</option>
             {PAYOUT_REGIONS.map((r) => (
               <option key={r} value={r}>
                 {r}
@@ -167,11 +175,11 @@ export function PayoutAccountForm({
         </FormField>
         <FormField
           id={`${id}-gstin`}
-          label="GSTIN (optional)"
+          label={t('money.payoutForm.gstin')}
           hint={
             editing && saved.gstin
-              ? `Saved: ${saved.gstin}. Enter it again to keep it.`
-              : 'Only if you are registered for GST, e.g. 27ABCPE1234F1Z5'
+              ? t('money.payoutForm.gstinSaved', { value: saved.gstin })
+              : t('money.payoutForm.gstinHint')
           }
           error={errors.gstin}
           className="sm:col-span-2"
@@ -180,7 +188,7 @@ export function PayoutAccountForm({
             {...field('gstin')}
             autoComplete="off"
             spellCheck={false}
-            placeholder="27ABCPE1234F1Z5"
+            placeholder={SAMPLE.gstin}
             maxLength={15}
             className="uppercase placeholder:normal-case"
           />
@@ -188,12 +196,12 @@ export function PayoutAccountForm({
       </div>
 
       <fieldset className="flex flex-col gap-3">
-        <legend className="mb-2 text-sm font-medium">Where should we pay you?</legend>
+        <legend className="mb-2 text-sm font-medium">{t('money.payoutForm.where')}</legend>
         <div className="grid grid-cols-1 gap-2 sm:grid-cols-2">
           {(
             [
-              ['bank', 'Bank account', 'Account number and IFSC'],
-              ['upi', 'UPI id', 'e.g. name@okicici'],
+              ['bank', t('money.payoutForm.bank'), t('money.payoutForm.bankNote')],
+              ['upi', t('money.payoutForm.upiId'), t('money.payoutForm.upiNote')],
             ] as const
           ).map(([m, label, note]) => (
             <label
@@ -233,10 +241,12 @@ export function PayoutAccountForm({
         <div className="grid grid-cols-1 gap-5 sm:grid-cols-2">
           <FormField
             id={`${id}-bankAccount`}
-            label="Account number"
+            label={t('money.payoutForm.accountNumber')}
             required
             hint={
-              editing && saved.bankAccount ? `Saved: ${saved.bankAccount}. Enter it again.` : '9 to 18 digits'
+              editing && saved.bankAccount
+                ? t('money.payoutForm.savedAgain', { value: saved.bankAccount })
+                : t('money.payoutForm.accountNumberHint')
             }
             error={errors.bankAccount}
           >
@@ -244,22 +254,22 @@ export function PayoutAccountForm({
               {...field('bankAccount')}
               inputMode="numeric"
               autoComplete="off"
-              placeholder="e.g. 50100123456789"
+              placeholder={t('money.payoutForm.accountNumberPlaceholder')}
               maxLength={22}
             />
           </FormField>
           <FormField
             id={`${id}-ifsc`}
-            label="IFSC"
+            label={t('money.payoutForm.ifsc')}
             required
-            hint="On your cheque book or passbook, e.g. HDFC0001234"
+            hint={t('money.payoutForm.ifscHint')}
             error={errors.ifsc}
           >
             <Input
               {...field('ifsc')}
               autoComplete="off"
               spellCheck={false}
-              placeholder="HDFC0001234"
+              placeholder={SAMPLE.ifsc}
               maxLength={11}
               className="uppercase placeholder:normal-case"
             />
@@ -268,10 +278,12 @@ export function PayoutAccountForm({
       ) : (
         <FormField
           id={`${id}-upiId`}
-          label="UPI id"
+          label={t('money.payoutForm.upiId')}
           required
           hint={
-            editing && saved.upiId ? `Saved: ${saved.upiId}. Enter it again.` : 'As shown in your UPI app'
+            editing && saved.upiId
+              ? t('money.payoutForm.savedAgain', { value: saved.upiId })
+              : t('money.payoutForm.upiHint')
           }
           error={errors.upiId ?? errors.bankAccount}
         >
@@ -280,7 +292,7 @@ export function PayoutAccountForm({
             autoComplete="off"
             autoCapitalize="none"
             spellCheck={false}
-            placeholder="e.g. priya.sharma@okhdfcbank"
+            placeholder={t('money.payoutForm.upiPlaceholder')}
             maxLength={300}
           />
         </FormField>
@@ -289,12 +301,12 @@ export function PayoutAccountForm({
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
         {onCancel ? (
           <Button type="button" variant="outline" onClick={onCancel} disabled={save.isPending}>
-            Cancel
+            {t('money.cancel')}
           </Button>
         ) : null}
         <Button type="submit" disabled={save.isPending}>
           {save.isPending ? <Spinner /> : null}
-          Save payout details
+          {t('money.payoutForm.save')}
         </Button>
       </div>
     </form>

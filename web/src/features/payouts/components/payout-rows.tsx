@@ -1,9 +1,10 @@
 import { Link } from 'react-router'
-import { formatRupees } from '@common/money'
 import { TableCard } from '@/components/table-card'
 import { paths } from '@/config/paths'
-import { formatDate } from '@/lib/dates'
+import { useT, type Translate } from '@/i18n'
+import { formatDate } from '@/i18n/format'
 import { payoutStateText, payoutStatusWord, payoutTone } from '@/lib/payout-state'
+import { rupees } from '@/lib/rupees'
 import { cn } from '@/lib/utils'
 import type { Payout } from '../api/get-payouts'
 import { byContract, rupeesOrDash, totalsOf } from '../lib/payout-figures'
@@ -15,15 +16,34 @@ const TONE_CLASSES = {
   failed: 'text-red-700',
 } as const
 
-const COLUMNS = ['Contract', 'Gross', 'Fee', 'GST', 'TDS', 'TCS', 'Net', 'Status', 'UTR'] as const
-const numeric = (c: (typeof COLUMNS)[number]) =>
-  ['Gross', 'Fee', 'GST', 'TDS', 'TCS', 'Net'].includes(c) ? 'px-3 py-2.5 text-right' : 'px-3 py-2.5'
+/** Tax names read the same in every language (the forms and the law use them as they are). */
+const GST = 'GST'
+const TDS = 'TDS'
+const TCS = 'TCS'
+const UTR = 'UTR'
+const columnsOf = (t: Translate) => [
+  t('money.rows.contract'),
+  t('money.rows.gross'),
+  t('money.rows.fee'),
+  GST,
+  TDS,
+  TCS,
+  t('money.rows.net'),
+  t('money.rows.status'),
+  UTR,
+]
+/** The figures' columns (the second to the seventh) align right. */
+const numericAt = (columns: string[]) => (c: string) => {
+  const i = columns.indexOf(c)
+  return i >= 1 && i <= 6 ? 'px-3 py-2.5 text-right' : 'px-3 py-2.5'
+}
 
 type Group = { contractId: string; payouts: Payout[] }
 
 function Title({ group }: { group: Group }) {
+  const t = useT()
   const first = group.payouts[0]
-  const title = first.jobTitle ?? 'Contract'
+  const title = first.jobTitle ?? t('money.rows.contract')
   return first.jobId ? (
     <Link to={paths.jobDescription.href(first.jobId)} className="font-medium break-words hover:text-primary">
       {title}
@@ -35,11 +55,12 @@ function Title({ group }: { group: Group }) {
 
 /** Each release of a contract on a line of its own: its net, state and date (one release: just the state). */
 function States({ group, withUtr }: { group: Group; withUtr: boolean }) {
+  useT()
   return (
     <ul className="flex flex-col gap-0.5">
       {group.payouts.map((p) => (
         <li key={p._id} className={cn('text-xs font-medium', TONE_CLASSES[payoutTone(p.status)])}>
-          {group.payouts.length > 1 ? `${formatRupees(p.amount)}: ` : ''}
+          {group.payouts.length > 1 ? `${rupees(p.amount)}: ` : ''}
           {withUtr ? payoutStateText(p) : payoutStatusWord(p.status)}
         </li>
       ))}
@@ -49,34 +70,38 @@ function States({ group, withUtr }: { group: Group; withUtr: boolean }) {
 
 /** Desktop: one row per contract with its split summed; phones get a card per contract instead. */
 export function PayoutRows({ payouts, year }: { payouts: Payout[]; year: string }) {
+  const t = useT()
   const groups = byContract(payouts)
+  const columns = columnsOf(t)
   return (
     <>
       <div className="hidden md:block">
         <TableCard
-          label={`Earnings per contract, ${year}`}
-          columns={COLUMNS}
+          label={t('money.rows.label', { year })}
+          columns={columns}
           minWidthClass="min-w-[56rem]"
-          headerClass={numeric}
+          headerClass={numericAt(columns)}
         >
           {groups.map((g) => {
-            const t = totalsOf(g.payouts)
+            const sums = totalsOf(g.payouts)
             const utrs = g.payouts.map((p) => p.utr).filter(Boolean)
             return (
               <tr key={g.contractId} data-testid="earning-row">
                 <td className="px-3 py-2.5">
                   <Title group={g} />
                   <span className="block text-xs text-muted-foreground">
-                    {g.payouts.length > 1 ? `${g.payouts.length} releases · ` : ''}
+                    {g.payouts.length > 1
+                      ? `${t('money.rows.releases', { count: g.payouts.length })} · `
+                      : ''}
                     {formatDate(g.payouts[0].createdAt)}
                   </span>
                 </td>
-                <td className="px-3 py-2.5 text-right tabular-nums">{formatRupees(t.gross)}</td>
-                <td className="px-3 py-2.5 text-right tabular-nums">{rupeesOrDash(t.fee)}</td>
-                <td className="px-3 py-2.5 text-right tabular-nums">{rupeesOrDash(t.gst)}</td>
-                <td className="px-3 py-2.5 text-right tabular-nums">{rupeesOrDash(t.tds)}</td>
-                <td className="px-3 py-2.5 text-right tabular-nums">{rupeesOrDash(t.tcs)}</td>
-                <td className="px-3 py-2.5 text-right font-semibold tabular-nums">{formatRupees(t.net)}</td>
+                <td className="px-3 py-2.5 text-right tabular-nums">{rupees(sums.gross)}</td>
+                <td className="px-3 py-2.5 text-right tabular-nums">{rupeesOrDash(sums.fee)}</td>
+                <td className="px-3 py-2.5 text-right tabular-nums">{rupeesOrDash(sums.gst)}</td>
+                <td className="px-3 py-2.5 text-right tabular-nums">{rupeesOrDash(sums.tds)}</td>
+                <td className="px-3 py-2.5 text-right tabular-nums">{rupeesOrDash(sums.tcs)}</td>
+                <td className="px-3 py-2.5 text-right font-semibold tabular-nums">{rupees(sums.net)}</td>
                 <td className="px-3 py-2.5">
                   <States group={g} withUtr={false} />
                 </td>
@@ -88,15 +113,15 @@ export function PayoutRows({ payouts, year }: { payouts: Payout[]; year: string 
           })}
         </TableCard>
       </div>
-      <ul className="flex flex-col gap-3 md:hidden" aria-label={`Earnings per contract, ${year}`}>
+      <ul className="flex flex-col gap-3 md:hidden" aria-label={t('money.rows.label', { year })}>
         {groups.map((g) => {
-          const t = totalsOf(g.payouts)
+          const sums = totalsOf(g.payouts)
           const figures: [string, number][] = [
-            ['Gross', t.gross],
-            ['Fee', t.fee],
-            ['GST', t.gst],
-            ['TDS', t.tds],
-            ['TCS', t.tcs],
+            [t('money.rows.gross'), sums.gross],
+            [t('money.rows.fee'), sums.fee],
+            [GST, sums.gst],
+            [TDS, sums.tds],
+            [TCS, sums.tcs],
           ]
           return (
             <li
@@ -112,17 +137,15 @@ export function PayoutRows({ payouts, year }: { payouts: Payout[]; year: string 
                   </span>
                 </div>
                 <span className="shrink-0 text-right">
-                  <span className="block text-xs text-muted-foreground">Net</span>
-                  <span className="font-semibold tabular-nums">{formatRupees(t.net)}</span>
+                  <span className="block text-xs text-muted-foreground">{t('money.rows.net')}</span>
+                  <span className="font-semibold tabular-nums">{rupees(sums.net)}</span>
                 </span>
               </div>
               <dl className="mt-3 grid grid-cols-3 gap-x-3 gap-y-2 text-xs">
-                {figures.map(([label, value]) => (
+                {figures.map(([label, value], i) => (
                   <div key={label}>
                     <dt className="text-muted-foreground">{label}</dt>
-                    <dd className="tabular-nums">
-                      {label === 'Gross' ? formatRupees(value) : rupeesOrDash(value)}
-                    </dd>
+                    <dd className="tabular-nums">{i === 0 ? rupees(value) : rupeesOrDash(value)}</dd>
                   </div>
                 ))}
               </dl>

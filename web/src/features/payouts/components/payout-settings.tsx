@@ -5,6 +5,7 @@ import { EmptyState } from '@/components/empty-state'
 import { Button } from '@/components/ui/button'
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card'
 import { Skeleton } from '@/components/ui/skeleton'
+import { useT } from '@/i18n'
 import { errorText } from '@/lib/errors'
 import { usePayoutAccount } from '../api/payout-account'
 import { STATUS_HELP } from '../lib/status'
@@ -14,22 +15,23 @@ import { PayoutStatusBadge } from './payout-status-badge'
 /** /settings/payouts: the saved details, masked, with their account status; or the form to add or edit them. */
 export function PayoutSettings() {
   const account = usePayoutAccount()
+  const t = useT()
   const [editing, setEditing] = useState(false)
   const [adding, setAdding] = useState(false)
 
   if (account.isPending)
     return (
-      <div className="flex flex-col gap-3" aria-busy="true" aria-label="Loading payout details">
+      <div className="flex flex-col gap-3" aria-busy="true" aria-label={t('money.payoutSettings.loading')}>
         <Skeleton className="h-8 w-48" />
         <Skeleton className="h-40 w-full" />
       </div>
     )
   if (account.isError)
     return (
-      <EmptyState icon={AlertTriangle} title="Could not load your payout details">
-        <p>{errorText(account.error, 'Please check your connection and try again.')}</p>
+      <EmptyState icon={AlertTriangle} title={t('money.payoutSettings.loadFailed')}>
+        <p>{errorText(account.error, t('money.checkConnection'))}</p>
         <Button className="mt-3" variant="outline" onClick={() => void account.refetch()}>
-          Try again
+          {t('money.tryAgain')}
         </Button>
       </EmptyState>
     )
@@ -39,17 +41,17 @@ export function PayoutSettings() {
     return (
       <EmptyState
         icon={Landmark}
-        title="No payout details yet"
-        action={<Button onClick={() => setAdding(true)}>Add payout details</Button>}
+        title={t('money.payoutSettings.none')}
+        action={<Button onClick={() => setAdding(true)}>{t('money.addPayoutDetails')}</Button>}
       >
-        Add your PAN and a bank account or UPI id so that money released to you can be paid out.
+        {t('money.payoutSettings.noneText')}
       </EmptyState>
     )
   if (!saved || editing)
     return (
       <Card>
         <CardHeader>
-          <CardTitle>{saved ? 'Edit payout details' : 'Add payout details'}</CardTitle>
+          <CardTitle>{saved ? t('money.payoutSettings.edit') : t('money.addPayoutDetails')}</CardTitle>
         </CardHeader>
         <CardContent>
           <PayoutAccountForm
@@ -66,48 +68,50 @@ export function PayoutSettings() {
   return <SavedDetails account={saved} onEdit={() => setEditing(true)} />
 }
 
+/** Each row: its test id (the English label it has always had), its words, and the value. */
+type Row = [string, string, string | null]
+
 function SavedDetails({ account, onEdit }: { account: PayoutAccountView; onEdit: () => void }) {
-  const rows: [string, string | null][] = [
-    ['Legal name', account.legalName],
-    ['PAN', account.pan],
-    ['State', account.state],
-    ['GSTIN', account.gstin],
+  const t = useT()
+  const rows: Row[] = [
+    ['Legal name', t('money.payoutForm.legalName'), account.legalName],
+    ['PAN', t('money.payoutForm.pan'), account.pan],
+    ['State', t('money.payoutForm.stateShort'), account.state],
+    ['GSTIN', t('money.payoutForm.gstinShort'), account.gstin],
     ...(account.upiId
-      ? ([['UPI id', account.upiId]] as [string, string][])
+      ? ([['UPI id', t('money.payoutForm.upiId'), account.upiId]] as Row[])
       : ([
-          ['Account number', account.bankAccount],
-          ['IFSC', account.ifsc],
-        ] as [string, string | null][])),
+          ['Account number', t('money.payoutForm.accountNumber'), account.bankAccount],
+          ['IFSC', t('money.payoutForm.ifsc'), account.ifsc],
+        ] as Row[])),
   ]
   return (
     <Card>
       <CardHeader className="flex flex-row flex-wrap items-center justify-between gap-3">
-        <CardTitle>Payout account</CardTitle>
+        <CardTitle>{t('money.payoutSettings.account')}</CardTitle>
         <Button variant="outline" size="sm" onClick={onEdit}>
-          <Pencil aria-hidden /> Edit
+          <Pencil aria-hidden /> {t('money.payoutSettings.editShort')}
         </Button>
       </CardHeader>
       <CardContent className="flex flex-col gap-5">
         <div className="flex flex-col gap-1.5" aria-live="polite">
           <div className="flex flex-wrap items-center gap-2 text-sm">
-            <span className="text-muted-foreground">Status:</span>
+            <span className="text-muted-foreground">{t('money.payoutSettings.status')}</span>
             <PayoutStatusBadge status={account.status} requirements={account.requirements} />
           </div>
-          <p className="text-sm text-muted-foreground">{STATUS_HELP[account.status]}</p>
+          <p className="text-sm text-muted-foreground">{t(STATUS_HELP[account.status])}</p>
         </div>
         <dl className="grid grid-cols-1 gap-x-6 gap-y-3 text-sm sm:grid-cols-[max-content_1fr]">
-          {rows.map(([label, value]) => (
-            <div key={label} className="contents">
+          {rows.map(([testId, label, value]) => (
+            <div key={testId} className="contents">
               <dt className="text-muted-foreground">{label}</dt>
-              <dd className="-mt-2 font-medium break-all sm:mt-0" data-testid={`payout-${label}`}>
+              <dd className="-mt-2 font-medium break-all sm:mt-0" data-testid={`payout-${testId}`}>
                 {value ?? '—'}
               </dd>
             </div>
           ))}
         </dl>
-        <p className="text-xs text-muted-foreground">
-          PAN, GSTIN, account number and UPI id are stored encrypted and shown only in part.
-        </p>
+        <p className="text-xs text-muted-foreground">{t('money.payoutSettings.encrypted')}</p>
       </CardContent>
     </Card>
   )

@@ -1,4 +1,5 @@
 import type { PayoutAccountStatus } from '@common/schemas/payout'
+import { useLanguage } from '@/i18n'
 import { cn } from '@/lib/utils'
 import { STATUS_CLASSES, statusLabel } from '../lib/status'
 
@@ -10,6 +11,8 @@ export function PayoutStatusBadge({
   status: PayoutAccountStatus
   requirements?: string[]
 }) {
+  // The words come from the catalogue: a change of language renders the badge again.
+  useLanguage()
   return (
     <span
       data-testid="payout-status"

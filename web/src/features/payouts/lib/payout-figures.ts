@@ -1,4 +1,4 @@
-import { formatRupees } from '@common/money'
+import { rupees } from '@/lib/rupees'
 import { payoutTone } from '@/lib/payout-state'
 import { taxTotal, type TaxFigure } from '@/lib/tax-figure'
 
@@ -72,4 +72,4 @@ export function byContract<P extends { contractId: string }>(
 }
 
 /** "₹1,00,000.00" for a figure, or "—" when it is zero (a column of dashes reads faster than of zeros). */
-export const rupeesOrDash = (n: number) => (n ? formatRupees(n) : '—')
+export const rupeesOrDash = (n: number) => (n ? rupees(n) : '—')

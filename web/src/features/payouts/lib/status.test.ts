@@ -1,5 +1,8 @@
-import { describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { languageReady, loadAreas } from '@/i18n'
 import { requirementName, statusLabel } from './status'
+
+beforeAll(() => Promise.all([languageReady('en-IN'), loadAreas(['money'])]))
 
 describe('payout account status words', () => {
   it('names every state, and the fields to fix when clarification is needed', () => {

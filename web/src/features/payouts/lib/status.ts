@@ -1,42 +1,50 @@
 import type { PayoutAccountStatus } from '@common/schemas/payout'
+import { t, type MessageKey } from '@/i18n'
 
 /** What each requirement Razorpay names means on our form. */
-const FIELD_NAMES: Record<string, string> = {
-  'settlements.account_number': 'bank account number',
-  'settlements.ifsc_code': 'IFSC',
-  'settlements.beneficiary_name': 'account holder name',
-  'legal_info.pan': 'PAN',
-  'legal_info.gst': 'GSTIN',
-  legal_business_name: 'legal name',
-  'kyc.pan': 'PAN',
+const FIELD_NAMES: Record<string, MessageKey> = {
+  'settlements.account_number': 'money.payouts.field.bankAccount',
+  'settlements.ifsc_code': 'money.payouts.field.ifsc',
+  'settlements.beneficiary_name': 'money.payouts.field.holder',
+  'legal_info.pan': 'money.payouts.field.pan',
+  'legal_info.gst': 'money.payouts.field.gstin',
+  legal_business_name: 'money.payouts.field.legalName',
+  'kyc.pan': 'money.payouts.field.pan',
 }
 export const requirementName = (field: string) =>
-  FIELD_NAMES[field] ?? (field.startsWith('profile.addresses') ? 'address' : field.replace(/[._]/g, ' '))
+  field in FIELD_NAMES
+    ? t(FIELD_NAMES[field])
+    : field.startsWith('profile.addresses')
+      ? t('money.payouts.field.address')
+      : field.replace(/[._]/g, ' ')
 
 /** The status badge's words: one short label, and the fields to fix when there are any. */
 export function statusLabel(status: PayoutAccountStatus, requirements: string[] = []): string {
   switch (status) {
     case 'created':
-      return 'Created'
+      return t('money.payouts.status.created')
     case 'under_review':
-      return 'Under review'
+      return t('money.payouts.status.underReview')
     case 'needs_clarification': {
       const names = [...new Set(requirements.map(requirementName))]
-      return names.length ? `Needs clarification: fix ${names.join(', ')}` : 'Needs clarification'
+      return names.length
+        ? t('money.payouts.status.fix', { fields: names.join(', ') })
+        : t('money.payouts.status.needsClarification')
     }
     case 'activated':
-      return 'Activated'
+      return t('money.payouts.status.activated')
     case 'suspended':
-      return 'Suspended'
+      return t('money.payouts.status.suspended')
   }
 }
 
-export const STATUS_HELP: Record<PayoutAccountStatus, string> = {
-  created: 'Your details are saved and on their way to our payment partner.',
-  under_review: 'Our payment partner is checking your details. This usually takes a moment in test mode.',
-  needs_clarification: 'Our payment partner needs a correction before money can be paid out to you.',
-  activated: 'Payouts are on: released money reaches this account.',
-  suspended: 'Payouts to this account are stopped. Please write to support.',
+/** What each state means for the person, under the badge. */
+export const STATUS_HELP: Record<PayoutAccountStatus, MessageKey> = {
+  created: 'money.payouts.help.created',
+  under_review: 'money.payouts.help.underReview',
+  needs_clarification: 'money.payouts.help.needsClarification',
+  activated: 'money.payouts.help.activated',
+  suspended: 'money.payouts.help.suspended',
 }
 
 export const STATUS_CLASSES: Record<PayoutAccountStatus, string> = {
