@@ -4,8 +4,10 @@ import { PageHeader } from '@/components/page-header'
 import { DocumentsList, useDocuments } from '@/features/documents'
 import { ClientMoney, useMyContracts } from '@/features/payments'
 import { FreelancerEarnings, usePayouts } from '@/features/payouts'
+import { useT } from '@/i18n'
 import { useAuth } from '@/lib/auth'
-import { chosenFinancialYear, financialYearChoices, financialYearSpan } from '@/lib/financial-years'
+import { isFinancialYear } from '@common/financial-year'
+import { chosenFinancialYear, financialYearChoices } from '@/lib/financial-years'
 
 // A chevron for the native select (kept native: right on phones, keyboard and screen readers for free).
 const chevron = `url("data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 24 24' fill='none' stroke='%2364748b' stroke-width='2' stroke-linecap='round' stroke-linejoin='round'%3E%3Cpath d='m6 9 6 6 6-6'/%3E%3C/svg%3E")`
@@ -20,22 +22,30 @@ function YearPicker({
   onChange: (year: string) => void
 }) {
   const id = useId()
+  const t = useT()
   return (
     <div className="flex items-center gap-2">
       <label htmlFor={id} className="text-sm font-medium text-slate-700">
-        Financial year
+        {t('money.earnings.financialYear')}
       </label>
       <select
         id={id}
         value={year}
         onChange={(e) => onChange(e.target.value)}
-        title={financialYearSpan(year)}
+        title={
+          isFinancialYear(year)
+            ? t('money.earnings.yearSpan', {
+                from: year.slice(0, 4),
+                to: String(Number(year.slice(0, 4)) + 1),
+              })
+            : year
+        }
         style={{ backgroundImage: chevron }}
         className="h-9 appearance-none rounded-full border border-input bg-background bg-[length:16px] bg-[right_0.6rem_center] bg-no-repeat py-0 pr-8 pl-3 text-sm font-medium text-slate-800 tabular-nums shadow-xs outline-none hover:bg-muted focus-visible:border-ring focus-visible:ring-3 focus-visible:ring-ring/25"
       >
         {choices.map((fy) => (
           <option key={fy} value={fy}>
-            {fy} (Apr–Mar)
+            {t('money.earnings.yearOption', { year: fy })}
           </option>
         ))}
       </select>
@@ -50,6 +60,7 @@ function YearPicker({
  */
 export function Component() {
   const { user } = useAuth()
+  const t = useT()
   const [params, setParams] = useSearchParams()
   const year = chosenFinancialYear(params.get('year'))
   const documents = useDocuments(year)
@@ -73,10 +84,10 @@ export function Component() {
   const clientSide = client ? <ClientMoney year={year} viewerId={user._id} /> : null
   return (
     <div className="mx-auto w-full max-w-5xl">
-      <title>Earnings · Microlance</title>
+      <title>{t('money.earnings.docTitle')}</title>
       <PageHeader
-        title="Earnings and escrow"
-        description="Money released to you and paid out, money you hold in escrow, and the documents of each financial year."
+        title={t('money.earnings.title')}
+        description={t('money.earnings.description')}
         actions={<YearPicker year={year} choices={choices} onChange={setYear} />}
       />
       <div className="flex flex-col gap-8">

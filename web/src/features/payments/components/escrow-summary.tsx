@@ -1,7 +1,8 @@
-import { formatRupees } from '@common/money'
+import { useT } from '@/i18n'
+import { rupees } from '@/lib/rupees'
 import { StatusBadge } from '@/components/status-badge'
 import type { EscrowSummary } from '../api/types'
-import { unitWord } from '../lib/units'
+import { unitsText } from '../lib/units'
 
 function Figure({ label, value, strong }: { label: string; value: string; strong?: boolean }) {
   return (
@@ -22,33 +23,43 @@ function Figure({ label, value, strong }: { label: string; value: string; strong
 
 /** Fund status and the escrow figures in ₹ with Indian grouping (what is held, released, refunded). */
 export function EscrowSummaryView({ summary }: { summary: EscrowSummary }) {
+  const t = useT()
   const unitsShown = summary.paymentType !== 'one-time'
   return (
-    <section aria-label="Escrow" className="flex flex-col gap-3 rounded-xl border bg-white p-4">
+    <section
+      aria-label={t('money.escrow.title')}
+      className="flex flex-col gap-3 rounded-xl border bg-white p-4"
+    >
       <div className="flex flex-wrap items-center justify-between gap-2">
-        <h3 className="text-sm font-semibold text-slate-900">Escrow</h3>
+        <h3 className="text-sm font-semibold text-slate-900">{t('money.escrow.title')}</h3>
         <StatusBadge status={summary.fundStatus} />
       </div>
       <dl className="grid grid-cols-2 gap-x-4 gap-y-3 sm:grid-cols-4">
-        <Figure label="In escrow" value={formatRupees(summary.inEscrow)} strong />
-        <Figure label="Released" value={formatRupees(summary.released)} />
-        <Figure label="Funded" value={formatRupees(summary.funded)} />
-        <Figure label="Refunded" value={formatRupees(summary.refunded)} />
+        <Figure label={t('money.escrow.inEscrow')} value={rupees(summary.inEscrow)} strong />
+        <Figure label={t('money.escrow.released')} value={rupees(summary.released)} />
+        <Figure label={t('money.escrow.funded')} value={rupees(summary.funded)} />
+        <Figure label={t('money.escrow.refunded')} value={rupees(summary.refunded)} />
       </dl>
       {unitsShown ? (
         <p className="text-xs text-muted-foreground">
-          {summary.fundedUnits} of {summary.totalUnits} {unitWord(summary, summary.totalUnits)} funded ·{' '}
-          {summary.releasedUnits} released
-          {summary.fees > 0 ? ` · platform fee ${formatRupees(summary.fees)}` : ''}
+          {t('money.escrow.unitsLine', {
+            funded: summary.fundedUnits,
+            total: unitsText(t, summary, summary.totalUnits),
+            released: summary.releasedUnits,
+          })}
+          {summary.fees > 0 ? ` · ${t('money.escrow.feeLower', { amount: rupees(summary.fees) })}` : ''}
         </p>
       ) : summary.fees > 0 ? (
-        <p className="text-xs text-muted-foreground">Platform fee {formatRupees(summary.fees)}</p>
+        <p className="text-xs text-muted-foreground">
+          {t('money.escrow.fee', { amount: rupees(summary.fees) })}
+        </p>
       ) : null}
       {summary.freelancer ? (
         <p className="text-xs text-muted-foreground">
-          Hired: <span className="font-medium text-slate-700">{summary.freelancer.fullname}</span>
-          {summary.workSubmitted ? ' · work submitted' : ''}
-          {summary.paymentRequested ? ' · payment requested' : ''}
+          {t('money.escrow.hired')}{' '}
+          <span className="font-medium text-slate-700">{summary.freelancer.fullname}</span>
+          {summary.workSubmitted ? ` · ${t('money.escrow.workSubmitted')}` : ''}
+          {summary.paymentRequested ? ` · ${t('money.escrow.paymentRequested')}` : ''}
         </p>
       ) : null}
     </section>

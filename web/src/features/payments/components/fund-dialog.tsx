@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react'
-import { formatRupees } from '@common/money'
+import { useT } from '@/i18n'
+import { rupees } from '@/lib/rupees'
 import type { PaymentJob } from '../api/types'
 import type { useCheckout } from '../hooks/use-checkout'
 import { priceOf } from '../lib/units'
@@ -31,6 +32,7 @@ export function FundDialog({
   onUnits: (units: number) => void
   checkout: Pick<ReturnType<typeof useCheckout>, 'busy' | 'start'>
 }) {
+  const t = useT()
   const count = Math.min(units, left)
   return (
     <ConfirmDialog
@@ -38,7 +40,7 @@ export function FundDialog({
       onOpenChange={(o) => !o && onClose()}
       title={title}
       description={description}
-      confirmLabel={`Pay ${formatRupees(priceOf(job, count))}`}
+      confirmLabel={t('money.pay', { amount: rupees(priceOf(job, count)) })}
       pending={checkout.busy}
       onConfirm={() => {
         onClose()
@@ -50,7 +52,7 @@ export function FundDialog({
           value={count}
           max={left}
           onChange={onUnits}
-          label={job.paymentType === 'recurring' ? 'Cycles to fund' : 'Units to fund'}
+          label={t(job.paymentType === 'recurring' ? 'money.units.cyclesToFund' : 'money.units.unitsToFund')}
         />
       ) : null}
     </ConfirmDialog>

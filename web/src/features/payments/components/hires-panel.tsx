@@ -2,18 +2,26 @@ import { useState } from 'react'
 import { Link } from 'react-router'
 import { Banknote, HandCoins, Undo2 } from 'lucide-react'
 import { toast } from 'sonner'
-import { formatRupees } from '@common/money'
 import { StatusBadge } from '@/components/status-badge'
 import { Button } from '@/components/ui/button'
 import { Skeleton } from '@/components/ui/skeleton'
 import { paths } from '@/config/paths'
+import { useT } from '@/i18n'
+import { rupees } from '@/lib/rupees'
 import { toastError } from '@/lib/toast-error'
 import { useRefundPayment, useReleasePayment } from '../api/escrow-actions'
 import { useContract } from '../api/get-contract'
 import { useJobContracts, type Contract } from '../api/get-contracts'
 import { newIdempotencyKey, type PaymentJob, type PaymentViewer } from '../api/types'
 import { useCheckout } from '../hooks/use-checkout'
-import { costsNothing, isFullyFunded, releaseAmountOf, unitsLeft, unitWord } from '../lib/units'
+import {
+  costsNothing,
+  isFullyFunded,
+  releaseAmountOf,
+  unitsLeft,
+  unitsNounText,
+  unitsText,
+} from '../lib/units'
 import { ConfirmDialog } from '@/components/confirm-dialog'
 import { FundDialog } from './fund-dialog'
 import { PayoutLines } from './payout-lines'
@@ -61,6 +69,7 @@ export function HireCard({
   /** On /contracts/:id itself: no link to the page. */
   onContractPage?: boolean
 }) {
+  const t = useT()
   const job = pricedContract(contract)
   const checkout = useCheckout(job, contract._id)
   const release = useReleasePayment()
@@ -81,7 +90,7 @@ export function HireCard({
   const canFund = active && !costsNothing(job) && !isFullyFunded(job, escrow.fundedUnits)
   const releaseUnits = Math.min(units, heldUnits)
   const releaseAmount = releaseAmountOf(job, { rupees: escrow.inEscrow, units: heldUnits }, releaseUnits)
-  const name = contract.freelancer?.fullname ?? 'Freelancer'
+  const name = contract.freelancer?.fullname ?? t('money.freelancer')
   const open = (d: Dialog) => {
     setKey(newIdempotencyKey())
     if (d === 'fund') setUnits(left)
@@ -93,33 +102,38 @@ export function HireCard({
 
   return (
     <section
-      aria-label={`Hire: ${name}`}
+      aria-label={t('money.hire.label', { name })}
       data-testid="hire-card"
       className="flex flex-col gap-3 rounded-xl border bg-white p-4"
     >
       <div className="flex flex-wrap items-center justify-between gap-2">
         <h3 className="text-sm font-semibold text-slate-900">
-          {isClient ? name : (contract.client?.fullname ?? 'Client')}
-          {active ? null : <span className="ml-2 text-xs font-normal text-muted-foreground">Ended</span>}
+          {isClient ? name : (contract.client?.fullname ?? t('money.clientFallback'))}
+          {active ? null : (
+            <span className="ml-2 text-xs font-normal text-muted-foreground">{t('money.hire.ended')}</span>
+          )}
         </h3>
         <div className="flex items-center gap-2">
           {onContractPage ? null : (
             <Link to={paths.contract.href(contract._id)} className="text-xs text-primary hover:underline">
-              Contract
+              {t('money.contract')}
             </Link>
           )}
           <StatusBadge status={escrow.fundStatus} />
         </div>
       </div>
       <dl className="grid grid-cols-3 gap-x-4 gap-y-2">
-        <Figure label="Funded" value={formatRupees(escrow.funded)} />
-        <Figure label="Released" value={formatRupees(escrow.released)} />
-        <Figure label="In escrow" value={formatRupees(escrow.inEscrow)} />
+        <Figure label={t('money.escrow.funded')} value={rupees(escrow.funded)} />
+        <Figure label={t('money.escrow.released')} value={rupees(escrow.released)} />
+        <Figure label={t('money.escrow.inEscrow')} value={rupees(escrow.inEscrow)} />
       </dl>
       {perUnits ? (
         <p className="text-xs text-muted-foreground">
-          {escrow.fundedUnits} of {contract.terms.totalUnits} {unitWord(job, contract.terms.totalUnits)}{' '}
-          funded · {escrow.releasedUnits} released
+          {t('money.escrow.unitsLine', {
+            funded: escrow.fundedUnits,
+            total: unitsText(t, job, contract.terms.totalUnits),
+            released: escrow.releasedUnits,
+          })}
         </p>
       ) : null}
       {isClient && detail.data?.refunds?.length ? <RefundLines refunds={detail.data.refunds} /> : null}
@@ -132,17 +146,17 @@ export function HireCard({
               disabled={checkout.busy}
               onClick={() => (perUnits ? open('fund') : void checkout.start(1))}
             >
-              <Banknote aria-hidden /> Fund {name}
+              <Banknote aria-hidden /> {t('money.hire.fund', { name })}
             </Button>
           ) : null}
           {active && escrow.inEscrow > 0 ? (
             <Button size="sm" variant="outline" onClick={() => open('release')}>
-              <HandCoins aria-hidden /> Release
+              <HandCoins aria-hidden /> {t('money.hire.release')}
             </Button>
           ) : null}
           {escrow.inEscrow > 0 ? (
             <Button size="sm" variant="outline" onClick={() => open('refund')}>
-              <Undo2 aria-hidden /> Refund
+              <Undo2 aria-hidden /> {t('money.hire.refund')}
             </Button>
           ) : null}
         </div>
@@ -156,8 +170,12 @@ export function HireCard({
       <FundDialog
         open={dialog === 'fund'}
         onClose={close}
-        title={`Fund ${name}`}
-        description={`Put ${unitWord(job, 2)} of “${contract.jobTitle}” for ${name} into escrow.`}
+        title={t('money.hire.fund', { name })}
+        description={t('money.hire.fundText', {
+          units: unitsNounText(t, job),
+          title: contract.jobTitle,
+          name,
+        })}
         job={job}
         units={units}
         left={left}
@@ -167,11 +185,17 @@ export function HireCard({
       <ConfirmDialog
         open={dialog === 'release'}
         onOpenChange={(o) => !o && close()}
-        title="Release payment"
-        description={`Pay ${name} ${formatRupees(releaseAmount)} from escrow${
-          perUnits ? ` for ${releaseUnits} ${unitWord(job, releaseUnits)}` : ''
-        }. This cannot be undone.`}
-        confirmLabel={`Release ${formatRupees(releaseAmount)}`}
+        title={t('money.release.title')}
+        description={
+          perUnits
+            ? t('money.release.textUnits', {
+                name,
+                amount: rupees(releaseAmount),
+                units: unitsText(t, job, releaseUnits),
+              })
+            : t('money.release.text', { name, amount: rupees(releaseAmount) })
+        }
+        confirmLabel={t('money.release.confirm', { amount: rupees(releaseAmount) })}
         pending={release.isPending}
         onConfirm={() =>
           release.mutate(
@@ -181,7 +205,7 @@ export function HireCard({
                 toast.success(a.message)
                 close()
               },
-              onError: (e) => toastError(e, 'Failed to release payment'),
+              onError: (e) => toastError(e, t('money.release.failed')),
             },
           )
         }
@@ -191,7 +215,9 @@ export function HireCard({
             value={releaseUnits}
             max={heldUnits}
             onChange={setUnits}
-            label={job.paymentType === 'recurring' ? 'Cycles to release' : 'Units to release'}
+            label={t(
+              job.paymentType === 'recurring' ? 'money.units.cyclesToRelease' : 'money.units.unitsToRelease',
+            )}
           />
         ) : null}
         <ReleaseSplit
@@ -204,9 +230,9 @@ export function HireCard({
       <ConfirmDialog
         open={dialog === 'refund'}
         onOpenChange={(o) => !o && close()}
-        title="Refund escrow"
-        description={`Return the ${formatRupees(escrow.inEscrow)} in escrow for ${name} to you.`}
-        confirmLabel={`Refund ${formatRupees(escrow.inEscrow)}`}
+        title={t('money.refund.title')}
+        description={t('money.refund.hireText', { amount: rupees(escrow.inEscrow), name })}
+        confirmLabel={t('money.refund.confirm', { amount: rupees(escrow.inEscrow) })}
         pending={refund.isPending}
         onConfirm={() =>
           refund.mutate(
@@ -216,7 +242,7 @@ export function HireCard({
                 toast.success(a.message)
                 close()
               },
-              onError: (e) => toastError(e, 'Failed to refund'),
+              onError: (e) => toastError(e, t('money.refund.failed')),
             },
           )
         }
@@ -242,6 +268,7 @@ export function HiresPanel({
   version?: string
 }) {
   const contracts = useJobContracts(viewer ? jobId : '', version)
+  const t = useT()
   if (!viewer) return null
   if (contracts.isPending) return <Skeleton className="h-24 rounded-xl bg-slate-100" />
   const list = (contracts.data ?? []).filter(
@@ -253,9 +280,9 @@ export function HiresPanel({
   const shown = list.filter((c) => c.status === 'active' || c.escrow.inEscrow > 0)
   if (!shown.length) return null
   return (
-    <section aria-label="Hires" className="flex flex-col gap-3">
+    <section aria-label={t('money.hires.label')} className="flex flex-col gap-3">
       <h2 className="text-sm font-semibold text-slate-900">
-        {shown.length === 1 ? 'Hire' : `Hires (${shown.length})`}
+        {shown.length === 1 ? t('money.hires.one') : t('money.hires.many', { count: shown.length })}
       </h2>
       <div className="grid gap-3 md:grid-cols-2">
         {shown.map((c) => (

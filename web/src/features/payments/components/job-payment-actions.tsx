@@ -13,7 +13,6 @@ import {
   Wallet,
 } from 'lucide-react'
 import { toast } from 'sonner'
-import { formatRupees } from '@common/money'
 import { StatusBadge } from '@/components/status-badge'
 import { Button } from '@/components/ui/button'
 import {
@@ -26,14 +25,23 @@ import {
 } from '@/components/ui/dropdown-menu'
 import { Skeleton } from '@/components/ui/skeleton'
 import { paths } from '@/config/paths'
+import { useT } from '@/i18n'
 import { httpStatus } from '@/lib/errors'
+import { rupees } from '@/lib/rupees'
 import { toastError } from '@/lib/toast-error'
 import { useArchiveJob, useDeleteJob, useRefundPayment, useReleasePayment } from '../api/escrow-actions'
 import { useJobContracts } from '../api/get-contracts'
 import { useEscrow } from '../api/get-escrow'
 import { newIdempotencyKey, type EscrowSummary, type PaymentJob, type PaymentViewer } from '../api/types'
 import { useCheckout } from '../hooks/use-checkout'
-import { costsNothing, isFullyFunded, releaseAmountOf, unitsLeft, unitsNoun, unitWord } from '../lib/units'
+import {
+  costsNothing,
+  isFullyFunded,
+  releaseAmountOf,
+  unitsLeft,
+  unitsNounText,
+  unitsText,
+} from '../lib/units'
 import { ConfirmDialog } from '@/components/confirm-dialog'
 import { FundDialog } from './fund-dialog'
 import { EscrowSummaryView } from './escrow-summary'
@@ -55,6 +63,7 @@ function ReleaseBody({
   units: number
   setUnits: (n: number) => void
 }) {
+  const t = useT()
   const held = summary.fundedUnits - summary.releasedUnits
   if (summary.paymentType === 'one-time' || held <= 1) return null
   return (
@@ -62,13 +71,16 @@ function ReleaseBody({
       value={Math.min(units, held)}
       max={held}
       onChange={setUnits}
-      label={summary.paymentType === 'recurring' ? 'Cycles to release' : 'Units to release'}
+      label={t(
+        summary.paymentType === 'recurring' ? 'money.units.cyclesToRelease' : 'money.units.unitsToRelease',
+      )}
     />
   )
 }
 
 function CreatorActions({ job, onDeleted }: { job: PaymentJob; onDeleted?: () => void }) {
   const navigate = useNavigate()
+  const t = useT()
   const escrow = useEscrow(job._id)
   const checkout = useCheckout(job)
   const release = useReleasePayment()
@@ -110,13 +122,15 @@ function CreatorActions({ job, onDeleted }: { job: PaymentJob; onDeleted?: () =>
     // first.
     if (!canFund)
       return toast.error(
-        perHire
-          ? 'This job has several openings: fund each hire from its own card'
-          : free
-            ? 'This job is free, so there is nothing to pay into escrow'
-            : closed
-              ? 'This job is closed and cannot be funded'
-              : 'This job is already fully funded',
+        t(
+          perHire
+            ? 'money.job.fundPerHire'
+            : free
+              ? 'money.job.fundFree'
+              : closed
+                ? 'money.job.fundClosed'
+                : 'money.job.fundDone',
+        ),
       )
     if (job.paymentType === 'one-time') void checkout.start(1)
     else open('fund')
@@ -128,41 +142,41 @@ function CreatorActions({ job, onDeleted }: { job: PaymentJob; onDeleted?: () =>
         <DropdownMenu modal={false}>
           <DropdownMenuTrigger asChild>
             <Button variant="outline" className="w-full sm:w-auto">
-              Manage job <ChevronDown aria-hidden />
+              {t('money.job.manage')} <ChevronDown aria-hidden />
             </Button>
           </DropdownMenuTrigger>
           <DropdownMenuContent align="start" className="w-60">
-            <DropdownMenuLabel>Your job</DropdownMenuLabel>
+            <DropdownMenuLabel>{t('money.job.yours')}</DropdownMenuLabel>
             <DropdownMenuItem asChild>
               <Link to={paths.adminApplicants.href(job._id)}>
-                <Users aria-hidden /> View applicants
+                <Users aria-hidden /> {t('money.job.applicants')}
               </Link>
             </DropdownMenuItem>
             <DropdownMenuItem asChild>
               <Link to={paths.adminJobEdit.href(job._id)}>
-                <PencilLine aria-hidden /> Edit job
+                <PencilLine aria-hidden /> {t('money.job.edit')}
               </Link>
             </DropdownMenuItem>
             <DropdownMenuSeparator />
             <DropdownMenuItem onSelect={initiate} disabled={checkout.busy}>
-              <Banknote aria-hidden /> Initiate Payment
+              <Banknote aria-hidden /> {t('money.job.initiate')}
             </DropdownMenuItem>
             <DropdownMenuItem onSelect={() => open('release')} disabled={held <= 0 || perHire}>
-              <HandCoins aria-hidden /> Release Payment
+              <HandCoins aria-hidden /> {t('money.job.release')}
             </DropdownMenuItem>
             <DropdownMenuItem onSelect={() => open('refund')} disabled={held <= 0 || perHire}>
-              <Undo2 aria-hidden /> Refund Escrow
+              <Undo2 aria-hidden /> {t('money.job.refund')}
             </DropdownMenuItem>
             <DropdownMenuItem onSelect={() => open('archive')} disabled={!!job.archived}>
-              <Archive aria-hidden /> Archive Job
+              <Archive aria-hidden /> {t('money.job.archive')}
             </DropdownMenuItem>
             <DropdownMenuItem onSelect={() => open('delete')} className="text-red-600 [&_svg]:text-red-500">
-              <Trash2 aria-hidden /> Delete Job
+              <Trash2 aria-hidden /> {t('money.job.delete')}
             </DropdownMenuItem>
           </DropdownMenuContent>
         </DropdownMenu>
         <span className="inline-flex items-center gap-1.5 text-xs text-muted-foreground">
-          Fund status <StatusBadge status={fundStatus} />
+          {t('money.job.fundStatus')} <StatusBadge status={fundStatus} />
         </span>
       </div>
 
@@ -184,8 +198,8 @@ function CreatorActions({ job, onDeleted }: { job: PaymentJob; onDeleted?: () =>
       <FundDialog
         open={dialog === 'fund'}
         onClose={close}
-        title="Initiate payment"
-        description={`Fund ${unitsNoun(job)} of “${job.title}” into escrow.`}
+        title={t('money.job.initiateTitle')}
+        description={t('money.job.initiateText', { units: unitsNounText(t, job), title: job.title })}
         job={job}
         units={units}
         left={left}
@@ -196,17 +210,19 @@ function CreatorActions({ job, onDeleted }: { job: PaymentJob; onDeleted?: () =>
       <ConfirmDialog
         open={dialog === 'release'}
         onOpenChange={(o) => !o && close()}
-        title="Release payment"
+        title={t('money.release.title')}
         description={
           summary?.freelancer
-            ? `Pay ${summary.freelancer.fullname} ${formatRupees(releaseAmount)} from escrow${
-                summary.paymentType !== 'one-time'
-                  ? ` for ${releaseUnits} ${unitWord(job, releaseUnits)}`
-                  : ''
-              }. This cannot be undone.`
-            : 'Accept a freelancer for this job before releasing payment.'
+            ? summary.paymentType !== 'one-time'
+              ? t('money.release.textUnits', {
+                  name: summary.freelancer.fullname,
+                  amount: rupees(releaseAmount),
+                  units: unitsText(t, job, releaseUnits),
+                })
+              : t('money.release.text', { name: summary.freelancer.fullname, amount: rupees(releaseAmount) })
+            : t('money.release.nobody')
         }
-        confirmLabel={`Release ${formatRupees(releaseAmount)}`}
+        confirmLabel={t('money.release.confirm', { amount: rupees(releaseAmount) })}
         pending={release.isPending}
         // Nobody hired yet: the server would refuse, so there is nothing to confirm.
         confirmDisabled={!!summary && !summary.freelancer}
@@ -218,7 +234,7 @@ function CreatorActions({ job, onDeleted }: { job: PaymentJob; onDeleted?: () =>
                 toast.success(a.message)
                 close()
               },
-              onError: fail('Failed to release payment'),
+              onError: fail(t('money.release.failed')),
             },
           )
         }
@@ -239,9 +255,9 @@ function CreatorActions({ job, onDeleted }: { job: PaymentJob; onDeleted?: () =>
       <ConfirmDialog
         open={dialog === 'refund'}
         onOpenChange={(o) => !o && close()}
-        title="Refund escrow"
-        description={`Return the ${formatRupees(held)} still in escrow to you. Released money stays with the freelancer.`}
-        confirmLabel={`Refund ${formatRupees(held)}`}
+        title={t('money.refund.title')}
+        description={t('money.refund.jobText', { amount: rupees(held) })}
+        confirmLabel={t('money.refund.confirm', { amount: rupees(held) })}
         pending={refund.isPending}
         onConfirm={() =>
           refund.mutate(
@@ -251,7 +267,7 @@ function CreatorActions({ job, onDeleted }: { job: PaymentJob; onDeleted?: () =>
                 toast.success(a.message)
                 close()
               },
-              onError: fail('Failed to refund'),
+              onError: fail(t('money.refund.failed')),
             },
           )
         }
@@ -260,13 +276,11 @@ function CreatorActions({ job, onDeleted }: { job: PaymentJob; onDeleted?: () =>
       <ConfirmDialog
         open={dialog === 'archive'}
         onOpenChange={(o) => !o && close()}
-        title="Archive job"
+        title={t('money.archive.title')}
         description={
-          held > 0
-            ? `The job closes and leaves the job list. The ${formatRupees(held)} still in escrow is refunded to you.`
-            : 'The job closes and leaves the job list. You can restore it from Manage jobs.'
+          held > 0 ? t('money.archive.textHeld', { amount: rupees(held) }) : t('money.archive.text')
         }
-        confirmLabel="Archive Job"
+        confirmLabel={t('money.job.archive')}
         pending={archive.isPending}
         onConfirm={() =>
           archive.mutate(job._id, {
@@ -274,7 +288,7 @@ function CreatorActions({ job, onDeleted }: { job: PaymentJob; onDeleted?: () =>
               toast.success(a.message)
               close()
             },
-            onError: fail('Failed to update status'),
+            onError: fail(t('money.archive.failed')),
           })
         }
       />
@@ -283,13 +297,9 @@ function CreatorActions({ job, onDeleted }: { job: PaymentJob; onDeleted?: () =>
         open={dialog === 'delete'}
         onOpenChange={(o) => !o && close()}
         destructive
-        title="Delete job"
-        description={
-          held > 0
-            ? `The job and its applications are deleted. The ${formatRupees(held)} still in escrow is refunded to you first.`
-            : 'The job and its applications are deleted. This cannot be undone.'
-        }
-        confirmLabel="Delete Job"
+        title={t('money.delete.title')}
+        description={held > 0 ? t('money.delete.textHeld', { amount: rupees(held) }) : t('money.delete.text')}
+        confirmLabel={t('money.job.delete')}
         pending={remove.isPending}
         onConfirm={() =>
           remove.mutate(job._id, {
@@ -299,7 +309,7 @@ function CreatorActions({ job, onDeleted }: { job: PaymentJob; onDeleted?: () =>
               if (onDeleted) onDeleted()
               else void navigate(paths.adminJobsManage.href())
             },
-            onError: fail('Failed to delete job'),
+            onError: fail(t('money.delete.failed')),
           })
         }
       />
@@ -311,6 +321,7 @@ function FreelancerActions({ job, viewer }: { job: PaymentJob; viewer: PaymentVi
   const maybeHired =
     !job.applications || job.applications.some((a) => a.applicant === viewer._id && a.status === 'accepted')
   const escrow = useEscrow(job._id, maybeHired)
+  const t = useT()
   const [work, setWork] = useState<'submit' | 'request' | null>(null)
   // Only the hired freelancer may see a job's escrow; anyone else gets a 403 and no actions.
   if (!maybeHired || escrow.isPending) return null
@@ -321,10 +332,10 @@ function FreelancerActions({ job, viewer }: { job: PaymentJob; viewer: PaymentVi
     <div className="flex flex-col gap-3">
       <div className="flex flex-col gap-2 sm:flex-row sm:flex-wrap">
         <Button variant="outline" onClick={() => setWork('submit')}>
-          <Send aria-hidden /> Submit Work
+          <Send aria-hidden /> {t('money.work.submit')}
         </Button>
         <Button variant="outline" onClick={() => setWork('request')}>
-          <Wallet aria-hidden /> Request Payment
+          <Wallet aria-hidden /> {t('money.work.request')}
         </Button>
       </div>
       <EscrowSummaryView summary={summary} />
@@ -332,7 +343,7 @@ function FreelancerActions({ job, viewer }: { job: PaymentJob; viewer: PaymentVi
         to={paths.earnings.href()}
         className="self-start text-xs font-medium text-primary underline-offset-2 hover:underline"
       >
-        See all your earnings
+        {t('money.job.allEarnings')}
       </Link>
       <WorkDialog jobId={job._id} kind={work} onClose={() => setWork(null)} />
     </div>

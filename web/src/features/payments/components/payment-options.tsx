@@ -1,10 +1,11 @@
 import { useState } from 'react'
 import { CreditCard } from 'lucide-react'
-import { formatRupees } from '@common/money'
+import { useT } from '@/i18n'
+import { rupees } from '@/lib/rupees'
 import { Button } from '@/components/ui/button'
 import { Spinner } from '@/components/ui/spinner'
 import type { PaymentJob } from '../api/types'
-import { priceOf, unitWord } from '../lib/units'
+import { priceOf, unitsText } from '../lib/units'
 import { UnitsPicker } from './units-picker'
 
 /**
@@ -22,16 +23,18 @@ export function PaymentOptions({
   busy: boolean
   onPay: (units: number) => void
 }) {
+  const t = useT()
   const [units, setUnits] = useState(left)
   const n = Math.min(units, left)
   const amount = priceOf(job, job.paymentType === 'one-time' ? 1 : n)
   return (
-    <section aria-label="Payment options" className="flex flex-col gap-3 rounded-xl border bg-white p-4">
+    <section
+      aria-label={t('money.options.title')}
+      className="flex flex-col gap-3 rounded-xl border bg-white p-4"
+    >
       <div>
-        <h3 className="text-sm font-semibold text-slate-900">Payment options</h3>
-        <p className="text-xs text-muted-foreground">
-          Fund this job into escrow. The money is held until you release it to the freelancer you hire.
-        </p>
+        <h3 className="text-sm font-semibold text-slate-900">{t('money.options.title')}</h3>
+        <p className="text-xs text-muted-foreground">{t('money.options.text')}</p>
       </div>
       {job.paymentType !== 'one-time' ? (
         <UnitsPicker
@@ -39,7 +42,7 @@ export function PaymentOptions({
           max={left}
           onChange={setUnits}
           disabled={busy}
-          label={job.paymentType === 'recurring' ? 'Cycles to fund' : 'Units to fund'}
+          label={t(job.paymentType === 'recurring' ? 'money.units.cyclesToFund' : 'money.units.unitsToFund')}
         />
       ) : null}
       <Button
@@ -51,8 +54,8 @@ export function PaymentOptions({
       >
         {busy ? <Spinner /> : <CreditCard aria-hidden />}
         {job.paymentType === 'one-time'
-          ? `Pay ${formatRupees(amount)}`
-          : `Pay ${formatRupees(amount)} for ${n} ${unitWord(job, n)}`}
+          ? t('money.pay', { amount: rupees(amount) })
+          : t('money.payFor', { amount: rupees(amount), units: unitsText(t, job, n) })}
       </Button>
     </section>
   )

@@ -1,4 +1,5 @@
 import { CheckCircle2, Clock, RotateCcw } from 'lucide-react'
+import { useT } from '@/i18n'
 import type { ContractRefund } from '../api/get-contract'
 import { refundText } from '../lib/money-out'
 
@@ -7,9 +8,10 @@ const TONES = { pending: 'text-amber-700', processed: 'text-emerald-700', failed
 
 /** Each refund's way back to the client's card or UPI, in words with an icon (never colour alone). */
 export function RefundLines({ refunds }: { refunds: readonly ContractRefund[] }) {
+  const t = useT()
   if (!refunds.length) return null
   return (
-    <ul aria-label="Refunds" aria-live="polite" className="flex flex-col gap-1 text-xs">
+    <ul aria-label={t('money.refund.list')} aria-live="polite" className="flex flex-col gap-1 text-xs">
       {refunds.map((r) => {
         const Icon = ICONS[r.status] ?? Clock
         return (
@@ -18,7 +20,10 @@ export function RefundLines({ refunds }: { refunds: readonly ContractRefund[] })
             <span>
               {refundText(r)}
               {r.bankReference ? (
-                <span className="text-muted-foreground"> · bank reference {r.bankReference}</span>
+                <span className="text-muted-foreground">
+                  {' · '}
+                  {t('money.refund.bankReference', { reference: r.bankReference })}
+                </span>
               ) : null}
             </span>
           </li>

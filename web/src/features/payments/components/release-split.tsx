@@ -1,9 +1,14 @@
 import { AlertTriangle } from 'lucide-react'
-import { formatRupees } from '@common/money'
+import { useT } from '@/i18n'
+import { rupees } from '@/lib/rupees'
 import { Skeleton } from '@/components/ui/skeleton'
 import { cn } from '@/lib/utils'
 import { useReleasePreview } from '../api/release-preview'
 import { taxParts, taxTotal } from '@/lib/tax-figure'
+
+/** Tax names read the same in every language (the forms and the law use them as they are). */
+const TDS = 'TDS'
+const TCS = 'TCS'
 
 function Line({
   label,
@@ -26,7 +31,7 @@ function Line({
       </dt>
       <dd className="shrink-0 tabular-nums">
         {minus && value > 0 ? '− ' : ''}
-        {formatRupees(value)}
+        {rupees(value)}
       </dd>
     </div>
   )
@@ -48,6 +53,7 @@ export function ReleaseSplit({
   name: string
 }) {
   const preview = useReleasePreview(contractId, units, open)
+  const t = useT()
   if (!contractId || preview.isError)
     return (
       <p
@@ -55,34 +61,45 @@ export function ReleaseSplit({
         className="flex items-start gap-2 rounded-lg border border-amber-200 bg-amber-50 p-3 text-xs text-amber-900"
       >
         <AlertTriangle className="mt-0.5 size-4 shrink-0" aria-hidden />
-        The split could not be shown. You can still release; the fee and taxes are worked out when the money
-        moves.
+        {t('money.split.failed')}
       </p>
     )
   if (preview.isPending)
     return (
       <div aria-busy="true" className="flex flex-col gap-2">
         <p role="status" className="sr-only">
-          Working out the split...
+          {t('money.split.working')}
         </p>
         <Skeleton className="h-28 rounded-lg bg-slate-100" />
       </div>
     )
   const p = preview.data
-  const tdsNote = p.tdsRatePercent ? `Section 194-O, ${p.tdsRatePercent}%` : 'Section 194-O'
+  const tdsNote = p.tdsRatePercent
+    ? t('money.split.tdsRate', { rate: p.tdsRatePercent })
+    : t('money.split.tdsSection')
   return (
     <section
-      aria-label="Split of this release"
+      aria-label={t('money.split.label')}
       aria-busy={preview.isFetching}
       className={cn('rounded-lg border bg-slate-50 p-3 text-sm', preview.isPlaceholderData && 'opacity-60')}
     >
       <dl className="flex flex-col gap-1.5" aria-live="polite">
-        <Line label="Released from escrow" value={p.gross} />
-        <Line label="Platform fee" value={p.fee} minus />
-        <Line label="GST on the fee" note={taxParts(p.gst) || undefined} value={taxTotal(p.gst)} minus />
-        <Line label="TDS" note={tdsNote} value={p.tds} minus />
-        <Line label="TCS" note={taxParts(p.tcs) || 'GST, section 52'} value={taxTotal(p.tcs)} minus />
-        <Line label={`Net to ${name}`} value={p.net} strong />
+        <Line label={t('money.split.gross')} value={p.gross} />
+        <Line label={t('money.split.fee')} value={p.fee} minus />
+        <Line
+          label={t('money.split.gst')}
+          note={taxParts(p.gst) || undefined}
+          value={taxTotal(p.gst)}
+          minus
+        />
+        <Line label={TDS} note={tdsNote} value={p.tds} minus />
+        <Line
+          label={TCS}
+          note={taxParts(p.tcs) || t('money.split.tcsSection')}
+          value={taxTotal(p.tcs)}
+          minus
+        />
+        <Line label={t('money.split.net', { name })} value={p.net} strong />
       </dl>
     </section>
   )

@@ -2,6 +2,7 @@ import { useId, useState } from 'react'
 import { Button } from '@/components/ui/button'
 import { Input } from '@/components/ui/input'
 import { Label } from '@/components/ui/label'
+import { useT } from '@/i18n'
 import { cn } from '@/lib/utils'
 import { clampUnits } from '../lib/units'
 
@@ -20,6 +21,7 @@ export function UnitsPicker({
   disabled?: boolean
 }) {
   const id = useId()
+  const t = useT()
   const quick = [1, 2, 3, 4, 5].filter((n) => n <= max)
   // What is typed: a field emptied to type a new number stays empty (the count keeps its last value) instead of
   // jumping to 1 under the cursor, so selecting 3 → backspace → 4 gives 4, not 14. Leaving the field shows the count.
@@ -54,7 +56,7 @@ export function UnitsPicker({
           onBlur={() => setText(String(value))}
           className="w-24 tabular-nums"
         />
-        <div className="flex flex-wrap gap-1.5" role="group" aria-label="Quick choices">
+        <div className="flex flex-wrap gap-1.5" role="group" aria-label={t('money.units.quick')}>
           {quick.map((n) => (
             <Button
               key={n}
@@ -78,11 +80,11 @@ export function UnitsPicker({
             onClick={() => onChange(max)}
             className={cn('min-w-9')}
           >
-            All
+            {t('money.units.all')}
           </Button>
         </div>
       </div>
-      <p className="text-xs text-muted-foreground">From 1 to {max}.</p>
+      <p className="text-xs text-muted-foreground">{t('money.units.range', { max })}</p>
     </div>
   )
 }

@@ -2,6 +2,7 @@ import { useId, useState } from 'react'
 import { toast } from 'sonner'
 import { Label } from '@/components/ui/label'
 import { Textarea } from '@/components/ui/textarea'
+import { useT } from '@/i18n'
 import { toastError } from '@/lib/toast-error'
 import { useRequestPayment, useSubmitWork } from '../api/escrow-actions'
 import { ConfirmDialog } from '@/components/confirm-dialog'
@@ -18,6 +19,7 @@ export function WorkDialog({
 }) {
   const [message, setMessage] = useState('')
   const id = useId()
+  const t = useT()
   const submit = useSubmitWork()
   const request = useRequestPayment()
   const pending = submit.isPending || request.isPending
@@ -26,18 +28,14 @@ export function WorkDialog({
     setMessage('')
     onClose()
   }
-  const fail = (e: unknown) => toastError(e, 'Something went wrong')
+  const fail = (e: unknown) => toastError(e, t('money.somethingWrong'))
   return (
     <ConfirmDialog
       open={kind !== null}
       onOpenChange={(o) => !o && onClose()}
-      title={kind === 'submit' ? 'Submit work' : 'Request payment'}
-      description={
-        kind === 'submit'
-          ? 'Tell the client what you delivered and where to find it. They are notified at once.'
-          : 'Ask the client to release the money held in escrow for your work.'
-      }
-      confirmLabel={kind === 'submit' ? 'Submit Work' : 'Request Payment'}
+      title={kind === 'submit' ? t('money.work.submitTitle') : t('money.work.requestTitle')}
+      description={kind === 'submit' ? t('money.work.submitText') : t('money.work.requestText')}
+      confirmLabel={kind === 'submit' ? t('money.work.submit') : t('money.work.request')}
       pending={pending}
       onConfirm={() =>
         kind === 'submit'
@@ -47,7 +45,8 @@ export function WorkDialog({
     >
       <div className="flex flex-col gap-2">
         <Label htmlFor={id}>
-          Note <span className="font-normal text-muted-foreground">(optional)</span>
+          {t('money.work.note')}{' '}
+          <span className="font-normal text-muted-foreground">{t('money.work.optional')}</span>
         </Label>
         <Textarea
           id={id}

@@ -1,5 +1,6 @@
 import { useState } from 'react'
 import { toast } from 'sonner'
+import { t, type MessageKey } from '@/i18n'
 import { useAuth } from '@/lib/auth'
 import { toastError } from '@/lib/toast-error'
 import {
@@ -15,9 +16,9 @@ import { newIdempotencyKey, type PaymentJob } from '../api/types'
 import { openRazorpay } from '../lib/razorpay-checkout'
 
 // product.md §15 alert texts.
-export const ORDER_FAILED = 'Failed to create Razorpay order'
-export const VERIFY_FAILED = 'Payment verification failed'
-export const START_FAILED = 'Something went wrong while initiating payment.'
+export const ORDER_FAILED: MessageKey = 'money.checkout.orderFailed'
+export const VERIFY_FAILED: MessageKey = 'money.checkout.verifyFailed'
+export const START_FAILED: MessageKey = 'money.checkout.startFailed'
 
 type Stage = 'idle' | 'ordering' | 'checkout' | 'paying' | 'verifying'
 
@@ -43,7 +44,7 @@ export function useCheckout(job: PaymentJob, contractId?: string) {
       const answer = await verifyPayment({ ...orderInput, amount: o.amount, ...result }, newIdempotencyKey())
       toast.success(answer.message)
     } catch (e) {
-      toastError(e, VERIFY_FAILED)
+      toastError(e, t(VERIFY_FAILED))
     } finally {
       await refresh()
       finish()
@@ -68,7 +69,7 @@ export function useCheckout(job: PaymentJob, contractId?: string) {
     try {
       o = await createOrder(orderInput, newIdempotencyKey())
     } catch (e) {
-      toastError(e, ORDER_FAILED)
+      toastError(e, t(ORDER_FAILED))
       finish()
       return
     }
@@ -81,11 +82,12 @@ export function useCheckout(job: PaymentJob, contractId?: string) {
       setStage('checkout')
       const r = await openRazorpay(o, { name: user?.fullname, email: user?.email })
       if (r.outcome === 'success') return await verify(o, orderInput, r.result)
-      if (r.outcome === 'failure') toast.error(`Payment failed. ${r.description}`.trim())
-      else toast('Payment cancelled. Nothing was charged.')
+      if (r.outcome === 'failure')
+        toast.error(t('money.checkout.failed', { description: r.description }).trim())
+      else toast(t('money.checkout.cancelled'))
       finish()
     } catch {
-      toast.error(START_FAILED)
+      toast.error(t(START_FAILED))
       finish()
     }
   }
@@ -97,11 +99,12 @@ export function useCheckout(job: PaymentJob, contractId?: string) {
     try {
       const answer = await sandboxPay(order.orderId, outcome)
       if (answer.outcome === 'success') return await verify(order, input, answer)
-      if (answer.outcome === 'failure') toast.error(`Payment failed. ${answer.error.description}`)
-      else toast('Payment cancelled. Nothing was charged.')
+      if (answer.outcome === 'failure')
+        toast.error(t('money.checkout.failed', { description: answer.error.description }))
+      else toast(t('money.checkout.cancelled'))
       await refresh()
     } catch (e) {
-      toastError(e, START_FAILED)
+      toastError(e, t(START_FAILED))
     }
     finish()
   }

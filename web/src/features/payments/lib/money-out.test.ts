@@ -1,5 +1,8 @@
-import { describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { languageReady, loadAreas } from '@/i18n'
 import { anyPayoutMoving, anyRefundPending, refundText } from './money-out'
+
+beforeAll(() => Promise.all([languageReady('en-IN'), loadAreas(['money'])]))
 
 describe('refundText', () => {
   it('says where the money goes and its state', () => {

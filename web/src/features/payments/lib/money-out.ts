@@ -1,16 +1,12 @@
-import { formatRupees } from '@common/money'
+import { t } from '@/i18n'
+import { rupees } from '@/lib/rupees'
 
 export type RefundStatus = 'pending' | 'processed' | 'failed'
 
 /** The client's words for a refund on its way to the card or UPI it was paid from (ADR 050). */
 export function refundText(refund: { amount: number; status: RefundStatus | string }): string {
-  const state =
-    refund.status === 'processed'
-      ? 'done'
-      : refund.status === 'failed'
-        ? 'failed, we are retrying'
-        : 'processing'
-  return `${formatRupees(refund.amount)} back to your card/UPI — ${state}`
+  const status = refund.status === 'processed' || refund.status === 'failed' ? refund.status : 'pending'
+  return t('money.refund.line', { amount: rupees(refund.amount), status })
 }
 
 /** Whether any refund is still on its way, so the screen looks again until it settles. */

@@ -1,6 +1,7 @@
-import { describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { languageReady, loadAreas, translate, type Language, type Translate } from '@/i18n'
 import type { PaymentJob } from '../api/types'
-import { clampUnits, priceOf, totalUnitsOf } from './units'
+import { clampUnits, priceOf, totalUnitsOf, unitsNounText, unitsText } from './units'
 
 const job = (over: Partial<PaymentJob>): PaymentJob => ({
   _id: 'j',
@@ -34,5 +35,33 @@ describe('payment units (product.md §8 "Partial payment")', () => {
     expect(totalUnitsOf(job({}))).toBe(5)
     expect(totalUnitsOf(job({ paymentType: 'recurring', cycles: 4 }))).toBe(4)
     expect(totalUnitsOf(job({ paymentType: 'one-time' }))).toBe(1)
+  })
+})
+
+describe('units in words', () => {
+  beforeAll(async () => {
+    for (const l of ['hi-IN', 'en-IN'] as const) {
+      await languageReady(l)
+      await loadAreas(['money'])
+    }
+  })
+  const tr =
+    (l: Language): Translate =>
+    (key, values) =>
+      translate(key, values, l)
+  const recurring = { paymentType: 'recurring' } as const
+  const perUnit = { paymentType: 'per-unit' } as const
+  it('counts units and cycles in English as before', () => {
+    expect(unitsText(tr('en-IN'), perUnit, 1)).toBe('1 unit')
+    expect(unitsText(tr('en-IN'), perUnit, 3)).toBe('3 units')
+    expect(unitsText(tr('en-IN'), recurring, 1)).toBe('1 cycle')
+    expect(unitsText(tr('en-IN'), recurring, 2)).toBe('2 cycles')
+    expect(unitsNounText(tr('en-IN'), recurring)).toBe('cycles')
+    expect(unitsNounText(tr('en-IN'), perUnit)).toBe('units')
+  })
+  it('and in Hindi, where 0 and 1 are singular', () => {
+    expect(unitsText(tr('hi-IN'), recurring, 0)).toBe('0 किस्त')
+    expect(unitsText(tr('hi-IN'), recurring, 2)).toBe('2 किस्तें')
+    expect(unitsText(tr('hi-IN'), perUnit, 3)).toBe('3 यूनिट')
   })
 })

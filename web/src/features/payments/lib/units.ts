@@ -1,8 +1,19 @@
 import * as escrow from '@common/escrow'
 import { paiseToRupees, rupeesToPaise } from '@common/money'
+import type { Translate } from '@/i18n'
 import type { PaymentJob } from '../api/types'
 
-export { isFullyFunded, totalUnitsOf, unitsLeft, unitsNoun, unitWord } from '@common/escrow'
+export { isFullyFunded, totalUnitsOf, unitsLeft } from '@common/escrow'
+
+type Typed = Pick<escrow.PricedJob, 'paymentType'>
+const cycles = (job: Typed) => (job.paymentType === 'recurring' ? 'yes' : 'no')
+
+/** "1 unit", "3 units", "2 cycles" in the reader's language. */
+export const unitsText = (t: Translate, job: Typed, count: number) =>
+  t('money.units.count', { cycles: cycles(job), count })
+
+/** "units" or "cycles", with no count. */
+export const unitsNounText = (t: Translate, job: Typed) => t('money.units.noun', { cycles: cycles(job) })
 
 /** The job's price in paise, as `@common/escrow` reckons it (the API carries rupees). */
 export const pricedJob = (job: PaymentJob): escrow.PricedJob => ({
