@@ -10,6 +10,7 @@ import { postedJobsQueryOptions } from '@/features/job-posting/api/get-posted-jo
 import { payoutAccountQueryOptions } from '@/features/payouts/api/payout-account'
 import { NewcomerChecklist } from '@/features/users/components/newcomer-checklist'
 import { isChecklistDismissed, type ChecklistFacts } from '@/features/users/lib/newcomer-checklist'
+import { useT } from '@/i18n'
 
 /**
  * The profile page's newcomer checklist, with the facts other features hold (payout details for a
@@ -46,10 +47,11 @@ export function ProfileSetup({ user }: { user: User }) {
 
 function AddCompany() {
   const [open, setOpen] = useState(false)
+  const t = useT()
   return (
     <>
       <Button size="sm" variant="outline" onClick={() => setOpen(true)}>
-        <Building2 aria-hidden /> Add company
+        <Building2 aria-hidden /> {t('account.setup.addCompany')}
       </Button>
       <CompanyDialog open={open} onOpenChange={setOpen} onSaved={() => setOpen(false)} />
     </>

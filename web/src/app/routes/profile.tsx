@@ -12,6 +12,7 @@ import { EditProfileDialog } from '@/features/users/components/edit-profile-dial
 import { ProfileCard } from '@/features/users/components/profile-card'
 import { useAuth } from '@/lib/auth'
 import { openChatWindow } from '@/lib/chat-window'
+import { useT } from '@/i18n'
 import { httpStatus } from '@/lib/errors'
 import { ReportButton } from '@/components/report-dialog'
 import { ProfileReputation } from '@/features/reviews/components/profile-reputation'
@@ -26,6 +27,7 @@ export function Component() {
   const { user: me } = useAuth()
   const isOwner = Boolean(me && me.userId === userId)
   const query = useUserProfile(userId)
+  const t = useT()
   // The owner's own copy is on hand already, so their profile shows at once while the fresh one loads.
   const user = query.data ?? (isOwner ? me : null)
 
@@ -34,24 +36,24 @@ export function Component() {
     const notFound = httpStatus(query.error) === 404
     return (
       <div className="mx-auto w-full max-w-4xl">
-        <title>Profile · Microlance</title>
-        <h1 className="sr-only">Profile</h1>
+        <title>{t('account.profile.docTitle')}</title>
+        <h1 className="sr-only">{t('account.profile.heading')}</h1>
         <EmptyState
           icon={UserX}
-          title={notFound ? 'User not found' : "Couldn't load this profile"}
+          title={notFound ? t('account.profile.notFound') : t('account.profile.loadFailed')}
           action={
             notFound ? (
               <Button asChild variant="outline">
-                <Link to={paths.home.href()}>Browse jobs</Link>
+                <Link to={paths.home.href()}>{t('account.profile.browseJobs')}</Link>
               </Button>
             ) : (
               <Button variant="outline" onClick={() => void query.refetch()}>
-                Retry
+                {t('common.retry')}
               </Button>
             )
           }
         >
-          {notFound ? 'There is no profile at this address.' : 'Check your connection and try again.'}
+          {notFound ? t('account.profile.noProfile') : t('account.profile.checkConnection')}
         </EmptyState>
       </div>
     )
@@ -59,7 +61,7 @@ export function Component() {
 
   return (
     <div className="mx-auto flex w-full max-w-4xl flex-col gap-6">
-      <title>{`${user.fullname} · Microlance`}</title>
+      <title>{t('account.profile.docTitleName', { name: user.fullname })}</title>
       <ProfileCard
         user={user}
         actions={
@@ -68,14 +70,14 @@ export function Component() {
               <EditProfileDialog user={user} />
               <Button asChild variant="outline">
                 <Link to={paths.skills.href()}>
-                  <Sparkles aria-hidden /> Edit Skills
+                  <Sparkles aria-hidden /> {t('account.profile.editSkills')}
                 </Link>
               </Button>
             </>
           ) : me ? (
             <>
               <Button variant="outline" onClick={() => openChatWindow(user._id)}>
-                <MessageCircle aria-hidden /> Message
+                <MessageCircle aria-hidden /> {t('account.profile.message')}
               </Button>
               <ReportButton targetType="profile" targetId={user._id} />
             </>
@@ -88,14 +90,16 @@ export function Component() {
       {isOwner ? <AppliedJobsTable /> : null}
       <section aria-labelledby="profile-posts" className="flex flex-col gap-4">
         <h2 id="profile-posts" className="text-lg font-semibold">
-          Posts
+          {t('account.profile.posts')}
         </h2>
         {/* As wide as the cards above, so the page keeps one column edge. */}
         <PostList
           scope={{ kind: 'user', userId }}
-          emptyTitle="No posts yet"
+          emptyTitle={t('account.profile.noPosts')}
           emptyText={
-            isOwner ? 'Share an update from the Create menu.' : `${user.fullname} hasn't posted yet.`
+            isOwner
+              ? t('account.profile.ownEmpty')
+              : t('account.profile.othersEmpty', { name: user.fullname })
           }
         />
       </section>
@@ -104,11 +108,12 @@ export function Component() {
 }
 
 function ProfileSkeleton() {
+  const t = useT()
   return (
     <div
       className="mx-auto flex w-full max-w-4xl flex-col gap-6"
       aria-busy="true"
-      aria-label="Loading profile"
+      aria-label={t('account.profile.loading')}
     >
       <div className="overflow-hidden rounded-2xl border bg-card">
         <Skeleton className="h-28 rounded-none" />

@@ -8,6 +8,8 @@ import { hasCatalogue, useT, type MessageKey } from '@/i18n'
 const WITHOUT_CATALOGUE: Partial<Record<MessageKey, string>> = {
   'error.somethingWrong': 'Something went wrong',
   'error.generic': 'The page could not be shown. Reloading usually helps.',
+  'error.newVersion': 'A new version of Microlance is available',
+  'error.reloadToContinue': 'Reload the page to continue.',
   'common.reload': 'Reload',
 }
 
@@ -19,8 +21,12 @@ export function RouteError() {
     /dynamically imported module|Importing a module script failed/i.test(error.message)
   const status = isRouteErrorResponse(error) ? error.status : undefined
   const translate = useT()
-  const t = (key: MessageKey, values?: Record<string, number>) =>
-    hasCatalogue() ? translate(key, values) : (WITHOUT_CATALOGUE[key] ?? WITHOUT_CATALOGUE['error.generic']!)
+  // Without a catalogue (or the formatter, which a failed deploy can leave behind) a message comes back as its key:
+  // the screen then speaks English rather than show `error.withStatus`.
+  const t = (key: MessageKey, values?: Record<string, number>) => {
+    const text = hasCatalogue() ? translate(key, values) : key
+    return text !== key ? text : (WITHOUT_CATALOGUE[key] ?? WITHOUT_CATALOGUE['error.generic']!)
+  }
   return (
     <div className="mx-auto flex min-h-dvh w-full max-w-3xl items-center px-4">
       <EmptyState

@@ -1,5 +1,6 @@
 import { Sparkles } from 'lucide-react'
 import { PlaceholderPage } from '@/components/placeholder-page'
+import { useT } from '@/i18n'
 
 /*
  * Routes whose screens arrive with later issues. Each is registered now so links and guards work, and each says
@@ -7,11 +8,12 @@ import { PlaceholderPage } from '@/components/placeholder-page'
  */
 
 export function ExperiencesCreatePlaceholder() {
+  const t = useT()
   return (
     <>
-      <title>Create an experience · Microlance</title>
-      <PlaceholderPage title="Create an experience" icon={Sparkles}>
-        Experiences are not available yet.
+      <title>{t('experience.docTitle')}</title>
+      <PlaceholderPage title={t('experience.title')} icon={Sparkles}>
+        {t('experience.notYet')}
       </PlaceholderPage>
     </>
   )

@@ -5,6 +5,8 @@ import { LoadError } from '@/components/load-error'
 import { Button } from '@/components/ui/button'
 import { Skeleton } from '@/components/ui/skeleton'
 import { paths } from '@/config/paths'
+import { useT } from '@/i18n'
+import { formatDateTime } from '@/i18n/format'
 import { toastError } from '@/lib/toast-error'
 import {
   useAlerts,
@@ -22,10 +24,11 @@ export function AlertSettings({ isClient }: { isClient: boolean }) {
   const change = useChangeAlertFrequency()
   const remove = useDeleteAlert()
   const applicants = useApplicantAlerts()
+  const t = useT()
 
   if (alerts.isPending)
     return (
-      <div className="flex flex-col gap-3" aria-busy="true" aria-label="Loading your alerts">
+      <div className="flex flex-col gap-3" aria-busy="true" aria-label={t('account.alerts.loading')}>
         <Skeleton className="h-16 w-full" />
         <Skeleton className="h-16 w-full" />
       </div>
@@ -34,7 +37,7 @@ export function AlertSettings({ isClient }: { isClient: boolean }) {
     return (
       <LoadError
         error={alerts.error}
-        fallback="Could not load your alerts."
+        fallback={t('account.alerts.loadFailed')}
         onRetry={() => alerts.refetch()}
       />
     )
@@ -43,19 +46,16 @@ export function AlertSettings({ isClient }: { isClient: boolean }) {
     <div className="flex flex-col gap-6">
       <section aria-labelledby="saved-searches" className="flex flex-col gap-3">
         <h2 id="saved-searches" className="text-lg font-semibold text-slate-900">
-          Saved searches{' '}
+          {t('account.alerts.saved')}{' '}
           <span className="text-sm font-normal text-muted-foreground">
-            ({list.length} of {max})
+            {t('account.alerts.countOfMax', { count: list.length, max })}
           </span>
         </h2>
         {list.length === 0 ? (
-          <EmptyState icon={BellOff} title="No saved searches yet">
-            <p>
-              Search for jobs, then choose “Save this search” to get new matches by email and in your
-              notifications.
-            </p>
+          <EmptyState icon={BellOff} title={t('account.alerts.empty')}>
+            <p>{t('account.alerts.emptyBody')}</p>
             <Button asChild variant="outline" className="mt-2">
-              <Link to={paths.explore.href()}>Find jobs</Link>
+              <Link to={paths.explore.href()}>{t('account.alerts.findJobs')}</Link>
             </Button>
           </EmptyState>
         ) : (
@@ -69,13 +69,13 @@ export function AlertSettings({ isClient }: { isClient: boolean }) {
                   <p className="font-medium break-words text-slate-900">{a.label}</p>
                   <p className="text-xs text-muted-foreground">
                     {a.lastSentAt
-                      ? `Last alert ${new Date(a.lastSentAt).toLocaleString('en-IN', { dateStyle: 'medium', timeStyle: 'short' })}`
-                      : 'No alert sent yet'}
+                      ? t('account.alerts.lastAlert', { time: formatDateTime(a.lastSentAt) })
+                      : t('account.alerts.noneSent')}
                   </p>
                 </div>
                 <div className="flex items-center gap-2">
                   <label className="sr-only" htmlFor={`freq-${a._id}`}>
-                    How often for {a.label}
+                    {t('account.alerts.howOftenFor', { label: a.label })}
                   </label>
                   <select
                     id={`freq-${a._id}`}
@@ -85,24 +85,24 @@ export function AlertSettings({ isClient }: { isClient: boolean }) {
                     onChange={(e) =>
                       change.mutate(
                         { id: a._id, frequency: e.target.value as AlertFrequency },
-                        { onError: (err) => toastError(err, 'Could not change this alert.') },
+                        { onError: (err) => toastError(err, t('account.alerts.changeFailed')) },
                       )
                     }
                   >
                     {(Object.keys(FREQUENCY_LABELS) as AlertFrequency[]).map((f) => (
                       <option key={f} value={f}>
-                        {FREQUENCY_LABELS[f]}
+                        {t(FREQUENCY_LABELS[f])}
                       </option>
                     ))}
                   </select>
                   <Button
                     variant="outline"
                     size="icon"
-                    aria-label={`Delete alert ${a.label}`}
+                    aria-label={t('account.alerts.delete', { label: a.label })}
                     disabled={remove.isPending}
                     onClick={() =>
                       remove.mutate(a._id, {
-                        onError: (err) => toastError(err, 'Could not delete this alert.'),
+                        onError: (err) => toastError(err, t('account.alerts.deleteFailed')),
                       })
                     }
                   >
@@ -120,13 +120,13 @@ export function AlertSettings({ isClient }: { isClient: boolean }) {
           className="flex flex-col gap-2 rounded-xl border bg-card p-4"
         >
           <h2 id="applicant-alerts" className="text-lg font-semibold text-slate-900">
-            New applicants
+            {t('account.alerts.applicants')}
           </h2>
           <label
             className="flex flex-col gap-1 text-sm sm:flex-row sm:items-center sm:gap-3"
             htmlFor="applicant-freq"
           >
-            Email me when someone applies to my jobs
+            {t('account.alerts.applicantsLabel')}
             <select
               id="applicant-freq"
               className={selectClass}
@@ -134,23 +134,20 @@ export function AlertSettings({ isClient }: { isClient: boolean }) {
               disabled={applicants.isPending}
               onChange={(e) =>
                 applicants.mutate(e.target.value as ApplicantFrequency, {
-                  onError: (err) => toastError(err, 'Could not save this choice.'),
+                  onError: (err) => toastError(err, t('account.alerts.saveChoiceFailed')),
                 })
               }
             >
               {(Object.keys(APPLICANT_LABELS) as ApplicantFrequency[]).map((f) => (
                 <option key={f} value={f}>
-                  {APPLICANT_LABELS[f]}
+                  {t(APPLICANT_LABELS[f])}
                 </option>
               ))}
             </select>
           </label>
         </section>
       ) : null}
-      <p className="text-xs text-muted-foreground">
-        Alerts are not sent between 10 pm and 7 am India time; those wait until the morning. At most a few
-        alert emails a day; more wait for the next day.
-      </p>
+      <p className="text-xs text-muted-foreground">{t('account.alerts.quietHours')}</p>
     </div>
   )
 }

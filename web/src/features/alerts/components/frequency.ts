@@ -1,15 +1,17 @@
+import type { MessageKey } from '@/i18n'
 import type { AlertFrequency, ApplicantFrequency } from '../api/alerts'
 
-export const FREQUENCY_LABELS: Record<AlertFrequency, string> = {
-  instant: 'Instantly',
-  daily: 'Daily at 9 am',
-  weekly: 'Weekly, Monday 9 am',
+/** Each choice's words in the catalogue. */
+export const FREQUENCY_LABELS: Record<AlertFrequency, MessageKey> = {
+  instant: 'account.freq.instant',
+  daily: 'account.freq.daily',
+  weekly: 'account.freq.weekly',
 }
 
-export const APPLICANT_LABELS: Record<ApplicantFrequency, string> = {
-  instant: 'Instantly',
-  daily: 'Daily at 9 am',
-  off: 'Off',
+export const APPLICANT_LABELS: Record<ApplicantFrequency, MessageKey> = {
+  instant: 'account.freq.instant',
+  daily: 'account.freq.daily',
+  off: 'account.freq.off',
 }
 
 export const selectClass =

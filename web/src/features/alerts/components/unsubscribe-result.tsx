@@ -4,6 +4,7 @@ import { Link } from 'react-router'
 import { EmptyState } from '@/components/empty-state'
 import { Button } from '@/components/ui/button'
 import { paths } from '@/config/paths'
+import { useT } from '@/i18n'
 import { errorText } from '@/lib/errors'
 import { queryKeys } from '@/lib/query-keys'
 import { unsubscribe } from '../api/alerts'
@@ -17,25 +18,26 @@ export function UnsubscribeResult({ token }: { token: string }) {
     retry: false,
     staleTime: Infinity,
   })
+  const t = useT()
   const action = (
     <Button asChild variant="outline">
-      <Link to={paths.alertSettings.href()}>Manage job alerts</Link>
+      <Link to={paths.alertSettings.href()}>{t('account.unsub.manage')}</Link>
     </Button>
   )
   if (!token || result.isError)
     return (
-      <EmptyState icon={BellOff} title="This link does not work" action={action}>
-        <p role="alert">{errorText(result.error, 'This unsubscribe link is not valid or has expired')}</p>
+      <EmptyState icon={BellOff} title={t('account.unsub.badLink')} action={action}>
+        <p role="alert">{errorText(result.error, t('account.unsub.invalid'))}</p>
       </EmptyState>
     )
   if (result.isPending)
     return (
       <p role="status" className="text-sm text-muted-foreground">
-        Unsubscribing…
+        {t('account.unsub.working')}
       </p>
     )
   return (
-    <EmptyState icon={BellOff} title="Unsubscribed" action={action}>
+    <EmptyState icon={BellOff} title={t('account.unsub.done')} action={action}>
       <p role="status">{result.data.message}.</p>
     </EmptyState>
   )

@@ -10,6 +10,7 @@ import { DialogFooter } from '@/components/ui/dialog'
 import { Input } from '@/components/ui/input'
 import { Spinner } from '@/components/ui/spinner'
 import { Textarea } from '@/components/ui/textarea'
+import { useT } from '@/i18n'
 import { errorText, isCancelled } from '@/lib/errors'
 import { toastError } from '@/lib/toast-error'
 import { useCreateCompany, useDeleteCompany, useUpdateCompany, type CompanyInput } from '../api/companies'
@@ -29,6 +30,7 @@ export function CompanyDialog({
   onSaved: (id: string) => void
   onDeleted?: () => void
 }) {
+  const t = useT()
   return (
     <DialogShell
       open={open}
@@ -37,14 +39,10 @@ export function CompanyDialog({
       title={
         <>
           <Building2 className="size-5 text-primary" aria-hidden />{' '}
-          {company ? 'Edit company' : 'Add a company'}
+          {company ? t('account.company.edit') : t('account.company.addA')}
         </>
       }
-      description={
-        company
-          ? 'Every job that names it shows the change.'
-          : 'Freelancers see its name and website on your job.'
-      }
+      description={company ? t('account.company.editDescription') : t('account.company.addDescription')}
     >
       {open ? (
         company ? (
@@ -77,17 +75,18 @@ function EditCompanyForm({
   const remove = useDeleteCompany(company._id)
   const [confirming, setConfirming] = useState(false)
   const [problem, setProblem] = useState<string | null>(null)
+  const t = useT()
   const busy = update.isPending || remove.isPending
   const onDelete = () =>
     remove.mutate(undefined, {
       onSuccess: () => {
-        toast.success('Company deleted', { duration: TOAST.jobActionMs })
+        toast.success(t('account.company.deleted'), { duration: TOAST.jobActionMs })
         onDeleted?.()
       },
       onError: (error) => {
         if (isCancelled(error)) return
         // Refused while active jobs name it: the server's sentence says what to do.
-        setProblem(errorText(error, 'Failed to delete the company'))
+        setProblem(errorText(error, t('account.company.deleteFailed')))
         setConfirming(false)
       },
     })
@@ -96,12 +95,12 @@ function EditCompanyForm({
       initial={{ name: company.name, website: company.website ?? '', description: company.description }}
       pending={update.isPending}
       disabled={busy}
-      submitLabel="Save changes"
-      pendingLabel="Saving..."
+      submitLabel={t('account.edit.save')}
+      pendingLabel={t('common.saving')}
       onCancel={onCancel}
       save={update.mutateAsync}
-      savedText="Company updated"
-      failedText="Failed to update the company"
+      savedText={t('account.company.updated')}
+      failedText={t('account.company.updateFailed')}
       onSaved={onSaved}
     >
       {problem ? (
@@ -114,15 +113,13 @@ function EditCompanyForm({
           role="alert"
           className="flex flex-col gap-2 rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-700"
         >
-          <p>
-            Delete “{company.name}” for good? Your closed and draft jobs that name it will show no company.
-          </p>
+          <p>{t('account.company.confirmDelete', { name: company.name })}</p>
           <div className="flex gap-2">
             <Button size="sm" variant="outline" onClick={() => setConfirming(false)} disabled={busy}>
-              Keep it
+              {t('account.company.keep')}
             </Button>
             <Button size="sm" variant="destructive" onClick={onDelete} disabled={busy}>
-              {remove.isPending ? <Spinner /> : null} Delete company
+              {remove.isPending ? <Spinner /> : null} {t('account.company.delete')}
             </Button>
           </div>
         </div>
@@ -137,7 +134,7 @@ function EditCompanyForm({
           }}
           disabled={busy}
         >
-          <Trash2 aria-hidden /> Delete this company
+          <Trash2 aria-hidden /> {t('account.company.deleteThis')}
         </Button>
       )}
     </CompanyForm>
@@ -146,22 +143,26 @@ function EditCompanyForm({
 
 function AddCompanyForm({ onCancel, onCreated }: { onCancel: () => void; onCreated: (id: string) => void }) {
   const create = useCreateCompany()
+  const t = useT()
   return (
     <CompanyForm
       initial={{ name: '', website: '', description: '' }}
       pending={create.isPending}
       disabled={create.isPending}
-      submitLabel="Add company"
-      pendingLabel="Adding..."
+      submitLabel={t('account.company.addSubmit')}
+      pendingLabel={t('account.company.adding')}
       autoFocus
       onCancel={onCancel}
       save={create.mutateAsync}
-      savedText="Company added"
-      failedText="Failed to add the company"
+      savedText={t('account.company.added')}
+      failedText={t('account.company.addFailed')}
       onSaved={onCreated}
     />
   )
 }
+
+/** What a website address starts with (the same in every language). */
+const WEB_ADDRESS_START = 'https://'
 
 /** The company's fields, checked with the server's own schema before anything is sent; `save` sends them. */
 function CompanyForm({
@@ -195,6 +196,7 @@ function CompanyForm({
   const [website, setWebsite] = useState(initial.website)
   const [description, setDescription] = useState(initial.description)
   const [errors, setErrors] = useState<Record<string, string>>({})
+  const t = useT()
 
   async function submit(e: FormEvent<HTMLFormElement>) {
     // The company form sits inside the job form's page; its submit must not reach the job form.
@@ -219,7 +221,7 @@ function CompanyForm({
 
   return (
     <form onSubmit={submit} noValidate className="flex flex-col gap-4">
-      <FormField id="company-name" label="Company name" error={errors.name} required>
+      <FormField id="company-name" label={t('account.company.name')} error={errors.name} required>
         <Input
           id="company-name"
           value={name}
@@ -229,18 +231,23 @@ function CompanyForm({
           {...describedBy('company-name', { error: errors.name })}
         />
       </FormField>
-      <FormField id="company-website" label="Website" hint="Starts with https://" error={errors.website}>
+      <FormField
+        id="company-website"
+        label={t('account.company.website')}
+        hint={t('account.company.websiteHint')}
+        error={errors.website}
+      >
         <Input
           id="company-website"
           type="url"
           inputMode="url"
           value={website}
-          placeholder="https://"
+          placeholder={WEB_ADDRESS_START}
           onChange={(e) => setWebsite(e.target.value)}
           {...describedBy('company-website', { hint: true, error: errors.website })}
         />
       </FormField>
-      <FormField id="company-description" label="About the company" error={errors.description}>
+      <FormField id="company-description" label={t('account.company.about')} error={errors.description}>
         <Textarea
           id="company-description"
           rows={3}
@@ -252,7 +259,7 @@ function CompanyForm({
       {children}
       <DialogFooter>
         <Button variant="outline" onClick={onCancel} disabled={disabled}>
-          Cancel
+          {t('common.cancel')}
         </Button>
         <Button type="submit" disabled={disabled}>
           {pending ? (

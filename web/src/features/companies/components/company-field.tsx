@@ -2,6 +2,7 @@ import { useState } from 'react'
 import { Pencil, Plus } from 'lucide-react'
 import { describedBy, FormField, NativeSelect, type FieldProps } from '@/components/form-field'
 import { Button } from '@/components/ui/button'
+import { useT } from '@/i18n'
 import { useMyCompanies } from '../api/companies'
 import type { Company } from '../api/types'
 import { CompanyDialog } from './company-dialog'
@@ -9,19 +10,20 @@ import { CompanyDialog } from './company-dialog'
 /** Optional: one of the client's own companies names the job (its card shows the company). */
 export function CompanyField({ value, onChange, error }: FieldProps) {
   const companies = useMyCompanies()
+  const t = useT()
   const [adding, setAdding] = useState(false)
   // The company being edited, held apart from the list so deleting it does not pull the dialog away mid-answer.
   const [editing, setEditing] = useState<Company | null>(null)
   const list = companies.data ?? []
   const selected = list.find((c) => c._id === value)
   const hint = companies.isError
-    ? "Couldn't load your companies; you can still post as yourself."
+    ? t('account.company.loadFailedHint')
     : list.length
-      ? 'Optional. The job card shows this company.'
-      : 'Optional. Add a company to show it on the job card.'
+      ? t('account.company.hintOptional')
+      : t('account.company.hintAdd')
 
   return (
-    <FormField id="job-company" label="Company" hint={hint} error={error}>
+    <FormField id="job-company" label={t('account.company.label')} hint={hint} error={error}>
       <div className="flex gap-2">
         <div className="min-w-0 flex-1">
           <NativeSelect
@@ -31,7 +33,9 @@ export function CompanyField({ value, onChange, error }: FieldProps) {
             disabled={companies.isPending}
             {...describedBy('job-company', { hint: true, error })}
           >
-            <option value="">{companies.isPending ? 'Loading companies…' : 'None — post as yourself'}</option>
+            <option value="">
+              {companies.isPending ? t('account.company.loading') : t('account.company.none')}
+            </option>
             {list.map((c) => (
               <option key={c._id} value={c._id}>
                 {c.name}
@@ -39,7 +43,7 @@ export function CompanyField({ value, onChange, error }: FieldProps) {
             ))}
             {/* A job may name a company that is not in the loaded list yet; keep it selectable. */}
             {value && !companies.isPending && !list.some((c) => c._id === value) ? (
-              <option value={value}>Current company</option>
+              <option value={value}>{t('account.company.current')}</option>
             ) : null}
           </NativeSelect>
         </div>
@@ -49,15 +53,15 @@ export function CompanyField({ value, onChange, error }: FieldProps) {
             variant="outline"
             size="icon"
             onClick={() => setEditing(selected)}
-            aria-label={`Edit ${selected.name}`}
-            title="Edit company"
+            aria-label={t('account.company.editNamed', { name: selected.name })}
+            title={t('account.company.edit')}
           >
             <Pencil aria-hidden />
           </Button>
         ) : null}
-        <Button variant="outline" onClick={() => setAdding(true)} aria-label="Add a company">
+        <Button variant="outline" onClick={() => setAdding(true)} aria-label={t('account.company.addA')}>
           <Plus aria-hidden />
-          <span className="hidden sm:inline">Add</span>
+          <span className="hidden sm:inline">{t('account.company.add')}</span>
         </Button>
       </div>
       <CompanyDialog
