@@ -75,3 +75,32 @@ describe('server catalogues (ADR 069)', () => {
     )
   })
 })
+
+describe('alert mails in the reader’s language', () => {
+  const job = {
+    id: 'j1',
+    title: 'Menu card',
+    category: 'Design',
+    location: 'Pune',
+    paymentType: 'fixed',
+    totalPaise: 80000,
+  }
+  it('Hindi subject and body; English exactly as before', async () => {
+    const { jobsMail, applicantsMail } = await import('../modules/alerts/alerts.mail')
+    const base = { to: 'a@example.in', name: 'Asha', base: 'https://m.in', token: 't' }
+    const hi = jobsMail({ ...base, labels: ['Design'], jobs: [job, { ...job, id: 'j2' }], language: 'hi-IN' })
+    expect(hi.subject).toBe('आपकी सहेजी गई खोजों के लिए 2 नई नौकरियाँ')
+    expect(hi.text).toContain('नमस्ते Asha,\n\nआपकी सहेजी गई खोज (Design) से 2 नई नौकरियाँ मिलीं।')
+    const en = jobsMail({ ...base, labels: ['Design'], jobs: [job] })
+    expect(en.subject).toBe('New job: Menu card')
+    expect(en.text).toContain('Hi Asha,\n\nA new job matches your saved search: Design.\n')
+    expect(en.text).toContain(
+      'Unsubscribe from these alerts (no sign-in needed): https://m.in/alerts/unsubscribe?token=t',
+    )
+    const applicants = [{ jobId: 'j1', jobTitle: 'Menu card', applicantName: 'Ravi' }]
+    expect(applicantsMail({ ...base, applicants, language: 'hi-IN' }).text).toContain(
+      '• Ravi ने “Menu card” के लिए आवेदन किया',
+    )
+    expect(applicantsMail({ ...base, applicants }).subject).toBe('New applicant for “Menu card”')
+  })
+})

@@ -1,4 +1,6 @@
 import { formatPaise } from '@common/money'
+import { DEFAULT_LANGUAGE, type Language } from '@common/languages'
+import { translate } from '../../i18n'
 import type { Mail } from '../../mail/mailer'
 
 export interface AlertJob {
@@ -29,23 +31,27 @@ export function jobsMail(p: {
   token: string
   labels: string[]
   jobs: AlertJob[]
+  /** The reader's language (ADR 069). */
+  language?: Language
 }): Mail {
+  const t = (key: string, params: Record<string, string | number> = {}) =>
+    translate(p.language ?? DEFAULT_LANGUAGE, `emails.alerts.${key}`, params)
   const l = links(p.base, p.token)
   const n = p.jobs.length
-  const subject = n === 1 ? `New job: ${p.jobs[0].title}` : `${n} new jobs for your saved searches`
+  const subject = n === 1 ? t('jobSubjectOne', { title: p.jobs[0].title }) : t('jobSubjectMany', { count: n })
   const lines = p.jobs.map(
     (j) =>
       `• ${j.title}\n  ${formatPaise(Number(j.totalPaise))} · ${j.paymentType} · ${j.category} · ${j.location}\n  ${p.base}/description/${j.id}`,
   )
   const text = [
-    `Hi ${p.name},`,
+    t('hello', { name: p.name }),
     '',
-    `${n === 1 ? 'A new job matches' : `${n} new jobs match`} your saved ${p.labels.length === 1 ? 'search' : 'searches'}: ${p.labels.join('; ')}.`,
+    t('jobsMatch', { count: n, searches: p.labels.length, labels: p.labels.join('; ') }),
     '',
     ...lines,
     '',
-    `Manage your alerts: ${l.manage}`,
-    `Unsubscribe from these alerts (no sign-in needed): ${l.page}`,
+    t('manage', { link: l.manage }),
+    t('unsubscribe', { link: l.page }),
   ].join('\n')
   return { to: p.to, subject, text, headers: unsubscribeHeaders(l.api) }
 }
@@ -57,21 +63,29 @@ export function applicantsMail(p: {
   base: string
   token: string
   applicants: { jobId: string; jobTitle: string; applicantName: string }[]
+  /** The reader's language (ADR 069). */
+  language?: Language
 }): Mail {
+  const language = p.language ?? DEFAULT_LANGUAGE
+  const t = (key: string, params: Record<string, string | number> = {}) =>
+    translate(language, `emails.alerts.${key}`, params)
   const l = links(p.base, p.token)
   const n = p.applicants.length
   const subject =
-    n === 1 ? `New applicant for “${p.applicants[0].jobTitle}”` : `${n} new applicants for your jobs`
+    n === 1
+      ? t('applicantSubjectOne', { title: p.applicants[0].jobTitle })
+      : t('applicantSubjectMany', { count: n })
   const lines = p.applicants.map(
-    (a) => `• ${a.applicantName} applied to “${a.jobTitle}”\n  ${p.base}/admin/jobs/${a.jobId}/applicants`,
+    (a) =>
+      `• ${translate(language, 'notifications.application.new', { name: a.applicantName, title: a.jobTitle })}\n  ${p.base}/admin/jobs/${a.jobId}/applicants`,
   )
   const text = [
-    `Hi ${p.name},`,
+    t('hello', { name: p.name }),
     '',
     ...lines,
     '',
-    `Manage your alerts: ${l.manage}`,
-    `Stop mail about new applicants (no sign-in needed): ${l.page}`,
+    t('manage', { link: l.manage }),
+    t('stopApplicants', { link: l.page }),
   ].join('\n')
   return { to: p.to, subject, text, headers: unsubscribeHeaders(l.api) }
 }

@@ -38,7 +38,7 @@ export interface SweepResult {
 const PRUNE_DAYS = 30
 
 /**
- * The alert sweep (ADR 064): matches new jobs to due saved searches set-wise, and per person sends one
+ * The alert sweep (ADR 064, matching by ADR 070): matches new jobs to due saved searches by index, and per person sends one
  * notification and one mail with the jobs they were not yet alerted to; then the applicant mail of clients. Each
  * person's send is one transaction that claims their searches by their cursors, so a second run (another instance,
  * or after a restart) finds nothing left to send.
@@ -65,10 +65,14 @@ export function alertsSweep(deps: { db: Db; outbox: Outbox; log?: FastifyBaseLog
     let mails = 0
     const matches = await alertsRepo.match(db, dueSearches, bound)
     const byUser = new Map<string, MatchRow[]>()
-    for (const m of matches) byUser.set(m.userId, [...(byUser.get(m.userId) ?? []), m])
+    for (const m of matches) {
+      const rows = byUser.get(m.userId)
+      if (rows) rows.push(m)
+      else byUser.set(m.userId, [m])
+    }
     for (const [userId, rows] of byUser) if (await sendJobs(userId, rows, bound)) mails++
     // Due searches nothing matched: their window is done (and a digest's turn handled), no mail.
-    const matched = [...new Set(matches.map((m) => m.searchId))]
+    const matched = matches.map((m) => m.searchId)
     await alertsRepo.advance(
       db,
       sql`${dueSearches} and not (s.id = any(${uuidArray(matched)}))`,
@@ -99,7 +103,7 @@ export function alertsSweep(deps: { db: Db; outbox: Outbox; log?: FastifyBaseLog
     const mail = await db.transaction(async (tx) => {
       if (!(await alertsRepo.claim(tx, cursors))) return null
       const ids = [...cursors.keys()]
-      const fresh = await alertsRepo.firstTimeJobs(tx, userId, [...new Set(rows.map((r) => r.jobId))])
+      const fresh = await alertsRepo.firstTimeJobs(tx, userId, [...new Set(rows.flatMap((r) => r.jobIds))])
       const sent = fresh.length > 0
       await alertsRepo.advance(tx, sql`s.id = any(${uuidArray(ids)})`, bound, sent)
       if (!sent) return null
@@ -109,7 +113,10 @@ export function alertsSweep(deps: { db: Db; outbox: Outbox; log?: FastifyBaseLog
         alertsRepo.userContact(tx, userId),
       ])
       // Only the searches that found a job this time are named, and stopped by this mail's link.
-      const withJobs = new Set(rows.filter((r) => fresh.includes(r.jobId)).map((r) => r.searchId))
+      const freshIds = new Set(fresh)
+      const withJobs = new Set(
+        rows.filter((r) => r.jobIds.some((j) => freshIds.has(j))).map((r) => r.searchId),
+      )
       const named = searches.filter((s) => withJobs.has(s.id))
       const labels = named.map(labelOf)
       const { token, tokenHash } = newToken()
@@ -129,7 +136,15 @@ export function alertsSweep(deps: { db: Db; outbox: Outbox; log?: FastifyBaseLog
             : `${jobs.length} new jobs for your saved searches, newest “${jobs[0].title}”`,
         metadata: { kind: 'job_alert', jobId: jobs[0].id, count: String(jobs.length) },
       })
-      return jobsMail({ to: who!.email, name: who!.fullname, base: opts.baseUrl, token, labels, jobs })
+      return jobsMail({
+        to: who!.email,
+        name: who!.fullname,
+        language: who!.language,
+        base: opts.baseUrl,
+        token,
+        labels,
+        jobs,
+      })
     })
     // After the commit: the mail never tells of an alert that was rolled back.
     if (mail) deps.outbox.enqueue(mail)
@@ -149,6 +164,7 @@ export function alertsSweep(deps: { db: Db; outbox: Outbox; log?: FastifyBaseLog
       return applicantsMail({
         to: who!.email,
         name: who!.fullname,
+        language: who!.language,
         base: opts.baseUrl,
         token,
         applicants: rows,
