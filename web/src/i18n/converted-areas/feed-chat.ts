@@ -3,4 +3,6 @@ export const CONVERTED_FEED_CHAT: string[] = [
   'web/src/features/posts',
   'web/src/app/routes/feed.tsx',
   'web/src/app/routes/my-posts.tsx',
+  'web/src/features/chat',
+  'web/src/app/routes/chat',
 ]

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react'
+import { useT } from '@/i18n'
 import { cn } from '@/lib/utils'
 
 /**
@@ -15,6 +16,7 @@ export function ChatShell({
   /** On /chat the list is the page (its 'Messages' is the h1); beside a conversation it is secondary. */
   showListOnMobile: boolean
 }) {
+  const t = useT()
   const ListHeading = showListOnMobile ? 'h1' : 'h2'
   return (
     <div className="-mx-4 -mt-5 -mb-24 flex h-[calc(100dvh-7.5rem)] overflow-hidden bg-white sm:-mx-6 md:mx-0 md:mt-0 md:-mb-4 md:h-[calc(100dvh-4rem)] md:rounded-2xl md:border md:shadow-xs">
@@ -28,7 +30,7 @@ export function ChatShell({
         )}
       >
         <ListHeading className="flex h-14 shrink-0 items-center border-b px-4 text-lg font-semibold text-slate-900">
-          Messages
+          {t('chat.title')}
         </ListHeading>
         <div className="min-h-0 flex-1 overflow-y-auto">{list}</div>
       </div>

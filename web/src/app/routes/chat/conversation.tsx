@@ -2,6 +2,7 @@ import { useParams } from 'react-router'
 import { Conversation } from '@/features/chat/components/conversation'
 import type { RenderJobActions } from '@/features/chat/components/jobs-panel'
 import { ConversationList } from '@/features/chat/components/conversation-list'
+import { useT } from '@/i18n'
 import { RequireAuth } from '@/lib/authorization'
 import { useAuth } from '@/lib/auth'
 import { useJob } from '@/features/jobs/api/get-job'
@@ -13,10 +14,11 @@ const renderJobPaymentActions: RenderJobActions = (job) => <PanelPaymentActions 
 
 function PanelPaymentActions({ jobId }: { jobId: string }) {
   const { user } = useAuth()
+  const t = useT()
   const { userId = '' } = useParams()
   const job = useJob(jobId)
-  if (job.isPending) return <p className="text-sm text-slate-500">Loading payment options…</p>
-  if (job.isError) return <p className="text-sm text-red-600">Could not load this job’s payments.</p>
+  if (job.isPending) return <p className="text-sm text-slate-500">{t('chat.jobs.paymentsLoading')}</p>
+  if (job.isError) return <p className="text-sm text-red-600">{t('chat.jobs.paymentsError')}</p>
   // A job with several hires: the money actions act on the contract with the person of this conversation.
   if ((job.data.openings ?? 1) > 1) return <HiresPanel jobId={jobId} viewer={user} withUser={userId} />
   return <JobPaymentActions job={job.data} viewer={user} />
@@ -24,9 +26,10 @@ function PanelPaymentActions({ jobId }: { jobId: string }) {
 
 /** /chat/:userId — one conversation (product.md §9), beside the list on a desktop. */
 export function Component() {
+  const t = useT()
   return (
     <RequireAuth>
-      <title>Chat · Microlance</title>
+      <title>{t('chat.conversation.docTitle')}</title>
       <ConversationPage />
     </RequireAuth>
   )

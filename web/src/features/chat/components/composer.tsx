@@ -2,6 +2,7 @@ import { useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react'
 import { SendHorizontal } from 'lucide-react'
 import { MESSAGE_MAX } from '@common/schemas/chat'
 import { Button } from '@/components/ui/button'
+import { useT } from '@/i18n'
 import { cn } from '@/lib/utils'
 
 /** product.md §9: the composer grows with its text up to 120 px, then scrolls. */
@@ -22,6 +23,7 @@ export function Composer({
   sending: boolean
   autoFocus?: boolean
 }) {
+  const t = useT()
   const [text, setText] = useState('')
   const ref = useRef<HTMLTextAreaElement>(null)
   const blank = text.trim() === ''
@@ -58,7 +60,7 @@ export function Composer({
       }}
     >
       <label htmlFor="chat-composer" className="sr-only">
-        Message
+        {t('chat.composer.label')}
       </label>
       <textarea
         id="chat-composer"
@@ -67,7 +69,7 @@ export function Composer({
         value={text}
         maxLength={MESSAGE_MAX}
         autoFocus={autoFocus}
-        placeholder="Type a message…"
+        placeholder={t('chat.composer.placeholder')}
         onChange={(e) => {
           setText(e.target.value)
           onInput?.()
@@ -79,7 +81,13 @@ export function Composer({
           'placeholder:text-slate-400 focus-visible:border-ring focus-visible:bg-white focus-visible:ring-3 focus-visible:ring-ring/25',
         )}
       />
-      <Button type="submit" size="icon" aria-label="Send" disabled={blank || sending} className="rounded-xl">
+      <Button
+        type="submit"
+        size="icon"
+        aria-label={t('chat.composer.send')}
+        disabled={blank || sending}
+        className="rounded-xl"
+      >
         <SendHorizontal aria-hidden />
       </Button>
     </form>

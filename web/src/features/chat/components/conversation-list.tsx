@@ -5,6 +5,7 @@ import { Button } from '@/components/ui/button'
 import { UserAvatar } from '@/components/ui/avatar'
 import { AvatarLinesSkeletonList } from '@/components/avatar-lines-skeleton'
 import { paths } from '@/config/paths'
+import { useT } from '@/i18n'
 import { errorText } from '@/lib/errors'
 import { cn } from '@/lib/utils'
 import { useConversations } from '../api/get-conversations'
@@ -14,11 +15,12 @@ import { listDate } from '../lib/format'
 export function ConversationList({ meId, className }: { meId: string; className?: string }) {
   const { data, isPending, isError, error, refetch, isRefetching } = useConversations()
   const { userId: activeId } = useParams()
+  const t = useT()
 
   if (isPending)
     return (
       <AvatarLinesSkeletonList
-        label="Loading conversations"
+        label={t('chat.list.loading')}
         rows={5}
         className={cn('flex flex-col gap-1 p-2', className)}
         rowClassName="items-center p-2"
@@ -30,9 +32,9 @@ export function ConversationList({ meId, className }: { meId: string; className?
   if (isError)
     return (
       <div className={cn('p-4', className)}>
-        <EmptyState icon={MessageCircle} title={errorText(error, 'Failed to load conversations')}>
+        <EmptyState icon={MessageCircle} title={errorText(error, t('chat.list.loadError'))}>
           <Button variant="outline" onClick={() => void refetch()} disabled={isRefetching}>
-            Retry
+            {t('chat.retry')}
           </Button>
         </EmptyState>
       </div>
@@ -40,13 +42,13 @@ export function ConversationList({ meId, className }: { meId: string; className?
   if (data.length === 0)
     return (
       <div className={cn('p-4', className)}>
-        <EmptyState icon={MessageCircle} title="No conversations yet">
-          Message a client or freelancer from a job to start talking.
+        <EmptyState icon={MessageCircle} title={t('chat.list.empty')}>
+          {t('chat.list.emptyText')}
         </EmptyState>
       </div>
     )
   return (
-    <ul className={cn('flex flex-col gap-0.5 p-2', className)} aria-label="Conversations">
+    <ul className={cn('flex flex-col gap-0.5 p-2', className)} aria-label={t('chat.list.label')}>
       {data.map((c) => {
         const active = c.user._id === activeId
         const unread = c.unreadCount > 0
@@ -84,14 +86,16 @@ export function ConversationList({ meId, className }: { meId: string; className?
                   <span
                     className={cn('truncate text-sm', unread ? 'text-slate-800' : 'text-muted-foreground')}
                   >
-                    {c.lastMessage
-                      ? `${c.lastMessage.sender === meId ? 'You: ' : ''}${c.lastMessage.content}`
-                      : 'No messages yet'}
+                    {!c.lastMessage
+                      ? t('chat.list.noMessages')
+                      : c.lastMessage.sender === meId
+                        ? t('chat.list.mine', { message: c.lastMessage.content })
+                        : c.lastMessage.content}
                   </span>
                   {unread ? (
                     <span
                       className="flex h-5 min-w-5 shrink-0 items-center justify-center rounded-full bg-primary px-1.5 text-[11px] font-semibold text-primary-foreground"
-                      aria-label={`${c.unreadCount} unread`}
+                      aria-label={t('chat.list.unread', { count: c.unreadCount })}
                       data-testid="unread-count"
                     >
                       {c.unreadCount > 99 ? '99+' : c.unreadCount}

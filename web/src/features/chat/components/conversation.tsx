@@ -5,6 +5,7 @@ import { Button } from '@/components/ui/button'
 import { UserAvatar } from '@/components/ui/avatar'
 import { Skeleton } from '@/components/ui/skeleton'
 import { paths } from '@/config/paths'
+import { useT } from '@/i18n'
 import { errorText, httpStatus } from '@/lib/errors'
 import { useIsMobile, useMediaQuery } from '@/hooks/use-media-query'
 import { toastError } from '@/lib/toast-error'
@@ -41,6 +42,7 @@ export function Conversation({
   onClose?: () => void
   renderJobActions?: RenderJobActions
 }) {
+  const t = useT()
   const messagesQuery = useMessages(userId)
   const withJobs = useConversationWithJobs(userId)
   const send = useSendMessage(meId)
@@ -87,17 +89,17 @@ export function Conversation({
         <Heading className="font-medium text-slate-800">
           {/* A malformed id in the address is nobody the reader can write to: the same words as an unknown one. */}
           {httpStatus(error) === 400
-            ? 'User not found'
+            ? t('chat.userNotFound')
             : missing
-              ? errorText(error, 'User not found')
-              : 'Failed to load the conversation'}
+              ? errorText(error, t('chat.userNotFound'))
+              : t('chat.loadFailed')}
         </Heading>
         {missing ? null : (
           <Button
             variant="outline"
             onClick={() => void Promise.all([messagesQuery.refetch(), withJobs.refetch()])}
           >
-            Retry
+            {t('chat.retry')}
           </Button>
         )}
       </div>
@@ -113,7 +115,7 @@ export function Conversation({
         jobId: variant === 'window' ? jobId : (selectedJob ?? undefined),
       })
       .catch((e: unknown) => {
-        toastError(e, 'Failed to send message')
+        toastError(e, t('chat.sendFailed'))
         throw e
       })
   }
@@ -121,7 +123,7 @@ export function Conversation({
   const header = (
     <header className="flex h-14 shrink-0 items-center gap-3 border-b bg-white px-3">
       {variant === 'page' ? (
-        <Button asChild variant="ghost" size="icon-sm" className="lg:hidden" aria-label="Back to messages">
+        <Button asChild variant="ghost" size="icon-sm" className="lg:hidden" aria-label={t('chat.back')}>
           <Link to={paths.chat.href()}>
             <ArrowLeft aria-hidden />
           </Link>
@@ -142,7 +144,7 @@ export function Conversation({
               </Link>
             </Heading>
             <p className="truncate text-xs text-muted-foreground" aria-live="polite">
-              {typing ? 'typing…' : `@${person.username}`}
+              {typing ? t('chat.typing') : `@${person.username}`}
             </p>
           </div>
         </>
@@ -156,7 +158,7 @@ export function Conversation({
         <Button
           variant={panelOpen ? 'secondary' : 'ghost'}
           size="icon-sm"
-          aria-label="Shared jobs"
+          aria-label={t('chat.jobs.title')}
           aria-pressed={panelOpen}
           onClick={() => setPanelOpen((o) => !o)}
         >
@@ -181,7 +183,7 @@ export function Conversation({
       loadingOlder={messagesQuery.isFetchingNextPage}
       onLoadOlder={() => void messagesQuery.fetchNextPage()}
       typing={typing}
-      otherName={person?.fullname ?? 'them'}
+      otherName={person?.fullname ?? t('chat.them')}
     />
   )
 

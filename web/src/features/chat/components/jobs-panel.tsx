@@ -4,6 +4,7 @@ import { Briefcase, ExternalLink } from 'lucide-react'
 import { formatRupees } from '@common/money'
 import { StatusBadge } from '@/components/status-badge'
 import { paths } from '@/config/paths'
+import { useT } from '@/i18n'
 import { cn } from '@/lib/utils'
 import type { ChatJobDto } from '../api/get-shared-jobs'
 
@@ -25,19 +26,18 @@ export function JobsPanel({
   onSelect: (id: string) => void
   renderJobActions?: RenderJobActions
 }) {
+  const t = useT()
   const selected = jobs.find((j) => j._id === selectedId) ?? null
   return (
     <aside
       className="flex min-h-0 flex-1 flex-col gap-3 overflow-y-auto bg-white p-4"
-      aria-label="Shared jobs"
+      aria-label={t('chat.jobs.title')}
     >
-      <h2 className="text-sm font-semibold text-slate-900">Shared jobs</h2>
+      <h2 className="text-sm font-semibold text-slate-900">{t('chat.jobs.title')}</h2>
       {jobs.length === 0 ? (
-        <p className="text-sm text-muted-foreground">
-          No jobs link you yet. Jobs one of you posted and the other applied to appear here.
-        </p>
+        <p className="text-sm text-muted-foreground">{t('chat.jobs.none')}</p>
       ) : (
-        <ul className="flex flex-col gap-1.5" role="listbox" aria-label="Jobs">
+        <ul className="flex flex-col gap-1.5" role="listbox" aria-label={t('chat.jobs.label')}>
           {jobs.map((j) => (
             <li key={j._id}>
               <button
@@ -60,28 +60,31 @@ export function JobsPanel({
         </ul>
       )}
       {selected ? (
-        <section className="mt-1 flex flex-col gap-3 rounded-xl border p-3" aria-label="Selected job">
+        <section
+          className="mt-1 flex flex-col gap-3 rounded-xl border p-3"
+          aria-label={t('chat.jobs.selected')}
+        >
           <div className="flex items-start justify-between gap-2">
             <h3 className="text-sm font-semibold text-slate-900">{selected.title}</h3>
             <Link
               to={paths.jobDescription.href(selected._id)}
               className="shrink-0 rounded p-0.5 text-primary outline-none hover:bg-accent focus-visible:ring-2 focus-visible:ring-ring"
-              aria-label={`Open ${selected.title}`}
+              aria-label={t('chat.jobs.open', { title: selected.title })}
             >
               <ExternalLink className="size-4" aria-hidden />
             </Link>
           </div>
           <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1.5 text-xs">
-            <dt className="text-muted-foreground">Status</dt>
+            <dt className="text-muted-foreground">{t('chat.jobs.status')}</dt>
             <dd>
               <StatusBadge status={selected.status} />
             </dd>
-            <dt className="text-muted-foreground">Amount</dt>
+            <dt className="text-muted-foreground">{t('chat.jobs.amount')}</dt>
             <dd className="font-medium text-slate-900">{formatRupees(selected.total)}</dd>
             {/* The payment actions show the fund status themselves. */}
             {renderJobActions ? null : (
               <>
-                <dt className="text-muted-foreground">Payment</dt>
+                <dt className="text-muted-foreground">{t('chat.jobs.payment')}</dt>
                 <dd>
                   <StatusBadge status={selected.fundStatus} />
                 </dd>

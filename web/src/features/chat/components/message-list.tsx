@@ -1,9 +1,9 @@
 import { Fragment, useEffect, useLayoutEffect, useRef } from 'react'
 import { Check, CheckCheck, ShieldCheck } from 'lucide-react'
-import { OFF_PLATFORM_NOTICE } from '@common/safety'
 import { ReportButton } from '@/components/report-dialog'
 import { Button } from '@/components/ui/button'
 import { Spinner } from '@/components/ui/spinner'
+import { useT } from '@/i18n'
 import { cn } from '@/lib/utils'
 import type { ChatMessage } from '../api/get-messages'
 import { dayKey, dayLabel, timeLabel } from '../lib/format'
@@ -29,6 +29,7 @@ export function MessageList({
   typing: boolean
   otherName: string
 }) {
+  const t = useT()
   const scroller = useRef<HTMLDivElement>(null)
   const top = useRef<HTMLDivElement>(null)
   const lastId = messages.at(-1)?._id
@@ -72,20 +73,20 @@ export function MessageList({
       ref={scroller}
       className="flex min-h-0 flex-1 flex-col overflow-y-auto overscroll-contain bg-slate-50/60 px-3 py-4 sm:px-5"
       role="log"
-      aria-label={`Messages with ${otherName}`}
+      aria-label={t('chat.messages.label', { name: otherName })}
       aria-live="polite"
     >
       <div ref={top} />
       {hasOlder ? (
         <div className="mb-3 flex justify-center">
           <Button variant="ghost" size="sm" onClick={onLoadOlder} disabled={loadingOlder}>
-            {loadingOlder ? <Spinner className="size-3" /> : null} Load older messages
+            {loadingOlder ? <Spinner className="size-3" /> : null} {t('chat.messages.loadOlder')}
           </Button>
         </div>
       ) : null}
       {messages.length === 0 ? (
         <p className="m-auto max-w-xs text-center text-sm text-muted-foreground">
-          No messages yet. Say hello to {otherName}!
+          {t('chat.messages.empty', { name: otherName })}
         </p>
       ) : null}
       {messages.map((m, i) => {
@@ -124,7 +125,7 @@ export function MessageList({
                   data-testid="off-platform-notice"
                 >
                   <ShieldCheck className="mt-0.5 size-3.5 shrink-0" aria-hidden />
-                  <span>{OFF_PLATFORM_NOTICE}</span>
+                  <span>{t('chat.messages.offPlatform')}</span>
                 </p>
               ) : null}
               <span className="mt-0.5 flex items-center gap-1 px-1 text-[11px] text-muted-foreground">
@@ -140,11 +141,11 @@ export function MessageList({
                 {mine && m._id === lastMine ? (
                   m._id === lastMineRead ? (
                     <span className="flex items-center gap-0.5 text-primary">
-                      <CheckCheck className="size-3.5" aria-hidden /> Seen
+                      <CheckCheck className="size-3.5" aria-hidden /> {t('chat.messages.seen')}
                     </span>
                   ) : (
                     <span className="flex items-center gap-0.5">
-                      <Check className="size-3.5" aria-hidden /> Sent
+                      <Check className="size-3.5" aria-hidden /> {t('chat.messages.sent')}
                     </span>
                   )
                 ) : null}
@@ -160,7 +161,7 @@ export function MessageList({
             <span className="size-1.5 animate-bounce rounded-full bg-slate-400 [animation-delay:-0.15s]" />
             <span className="size-1.5 animate-bounce rounded-full bg-slate-400" />
           </span>
-          {otherName} is typing…
+          {t('chat.messages.typing', { name: otherName })}
         </p>
       ) : null}
     </div>
