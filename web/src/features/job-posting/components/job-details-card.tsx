@@ -5,7 +5,7 @@ import { Input } from '@/components/ui/input'
 import { useT, type MessageKey } from '@/i18n'
 import type { SetField } from '../hooks/use-job-form'
 import { todayInIndia, type FieldErrors, type JobFormValues } from '../lib/job-form-values'
-import { JOB_TYPE_LABEL, LEVEL_LABEL } from '../lib/labels'
+import { JOB_TYPE_LABEL, LEVEL_LABEL, REGION_LABEL } from '../lib/labels'
 import { AmountInput } from '@/components/amount-input'
 import { NumericInput } from './numeric-input'
 
@@ -46,14 +46,14 @@ export function JobDetailsCard({
             <optgroup label={tr('posting.details.states')}>
               {STATES.map((s) => (
                 <option key={s} value={s}>
-                  {s}
+                  {tr(REGION_LABEL[s])}
                 </option>
               ))}
             </optgroup>
             <optgroup label={tr('posting.details.unionTerritories')}>
               {UNION_TERRITORIES.map((s) => (
                 <option key={s} value={s}>
-                  {s}
+                  {tr(REGION_LABEL[s])}
                 </option>
               ))}
             </optgroup>
