@@ -1,15 +1,14 @@
 import { PageHeader } from '@/components/page-header'
 import { ModerationQueues } from '@/features/moderation'
+import { useT } from '@/i18n'
 
 /** /admin/reports — operators only (RequireAuth in the router): reports and job posts held for review (ADR 056). */
 export function Component() {
+  const t = useT()
   return (
     <div className="mx-auto w-full max-w-4xl">
-      <title>Reports · Microlance</title>
-      <PageHeader
-        title="Reports"
-        description="What people reported, and job posts held because they ask applicants to pay."
-      />
+      <title>{t('admin.reports.pageTitle')}</title>
+      <PageHeader title={t('admin.reports.title')} description={t('admin.reports.description')} />
       <ModerationQueues />
     </div>
   )

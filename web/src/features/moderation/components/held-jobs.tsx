@@ -7,6 +7,7 @@ import { Button } from '@/components/ui/button'
 import { Label } from '@/components/ui/label'
 import { Skeleton } from '@/components/ui/skeleton'
 import { Textarea } from '@/components/ui/textarea'
+import { useT } from '@/i18n'
 import { errorText } from '@/lib/errors'
 import { toastError } from '@/lib/toast-error'
 import { useDecideHeldJob, useHeldJobs } from '../api/held-jobs'
@@ -14,31 +15,32 @@ import { whenText } from './when'
 
 /** Job posts held because they ask applicants to pay: approve (it goes live) or reject with a reason. */
 export function HeldJobs() {
+  const t = useT()
   const held = useHeldJobs()
   if (held.isPending)
     return (
-      <div className="flex flex-col gap-3" aria-busy="true" aria-label="Loading held jobs">
+      <div className="flex flex-col gap-3" aria-busy="true" aria-label={t('admin.held.loading')}>
         <Skeleton className="h-36 w-full" />
         <Skeleton className="h-36 w-full" />
       </div>
     )
   if (held.isError)
     return (
-      <EmptyState icon={AlertTriangle} title="Could not load the held jobs">
-        <p>{errorText(held.error, 'Please check your connection and try again.')}</p>
+      <EmptyState icon={AlertTriangle} title={t('admin.held.loadFailed')}>
+        <p>{errorText(held.error, t('admin.checkConnection'))}</p>
         <Button className="mt-3" variant="outline" onClick={() => void held.refetch()}>
-          Try again
+          {t('admin.tryAgain')}
         </Button>
       </EmptyState>
     )
   if (held.data.length === 0)
     return (
-      <EmptyState icon={ShieldCheck} title="No jobs waiting for review">
-        <p>Job posts that ask applicants to pay wait here until you approve or reject them.</p>
+      <EmptyState icon={ShieldCheck} title={t('admin.held.none')}>
+        <p>{t('admin.held.noneHint')}</p>
       </EmptyState>
     )
   return (
-    <ul className="flex flex-col gap-3" aria-label="Held jobs">
+    <ul className="flex flex-col gap-3" aria-label={t('admin.held.title')}>
       {held.data.map((j) => (
         <HeldJobCard key={j._id} job={j} />
       ))}
@@ -47,6 +49,7 @@ export function HeldJobs() {
 }
 
 function HeldJobCard({ job }: { job: HeldJobItem }) {
+  const t = useT()
   const decide = useDecideHeldJob()
   const [rejecting, setRejecting] = useState(false)
   const [reason, setReason] = useState('')
@@ -55,11 +58,11 @@ function HeldJobCard({ job }: { job: HeldJobItem }) {
   const done = { onSuccess: (a: { message: string }) => toast.success(a.message) }
   const reject = (e: React.FormEvent) => {
     e.preventDefault()
-    if (!reason.trim()) return setError('Say why the job is rejected')
+    if (!reason.trim()) return setError(t('admin.held.reasonRequired'))
     setError(null)
     decide.mutate(
       { id: job._id, approve: false, reason: reason.trim() },
-      { ...done, onError: (err) => setError(errorText(err, 'Could not reject the job')) },
+      { ...done, onError: (err) => setError(errorText(err, t('admin.held.rejectFailed'))) },
     )
   }
   return (
@@ -72,11 +75,12 @@ function HeldJobCard({ job }: { job: HeldJobItem }) {
         {job.title}
       </h3>
       <p className="mt-0.5 text-xs text-muted-foreground">
-        Posted by {job.poster.fullname} · <time dateTime={job.updatedAt}>{whenText(job.updatedAt)}</time>
+        {t('admin.held.postedBy', { name: job.poster.fullname })} ·{' '}
+        <time dateTime={job.updatedAt}>{whenText(job.updatedAt)}</time>
       </p>
       {job.reason ? (
         <p className="mt-2 rounded-lg border border-amber-200 bg-amber-50 px-3 py-2 text-sm text-amber-900">
-          Held: {job.reason}
+          {t('admin.held.heldFor', { reason: job.reason })}
         </p>
       ) : null}
       <p className="mt-2 line-clamp-6 text-sm break-words whitespace-pre-wrap text-slate-700">
@@ -84,7 +88,7 @@ function HeldJobCard({ job }: { job: HeldJobItem }) {
       </p>
       {rejecting ? (
         <form onSubmit={reject} className="mt-3 flex flex-col gap-2 border-t pt-3" noValidate>
-          <Label htmlFor={`${id}-reason`}>Reason shown to the poster</Label>
+          <Label htmlFor={`${id}-reason`}>{t('admin.held.reason')}</Label>
           <Textarea
             id={`${id}-reason`}
             rows={2}
@@ -102,17 +106,17 @@ function HeldJobCard({ job }: { job: HeldJobItem }) {
           ) : null}
           <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
             <Button type="button" variant="outline" size="sm" onClick={() => setRejecting(false)}>
-              Cancel
+              {t('admin.cancel')}
             </Button>
             <Button type="submit" variant="destructive" size="sm" disabled={decide.isPending}>
-              Reject job
+              {t('admin.held.reject')}
             </Button>
           </div>
         </form>
       ) : (
         <div className="mt-3 flex flex-col gap-2 border-t pt-3 sm:flex-row sm:justify-end">
           <Button variant="outline" size="sm" onClick={() => setRejecting(true)}>
-            Reject…
+            {t('admin.held.rejectOpen')}
           </Button>
           <Button
             size="sm"
@@ -120,11 +124,11 @@ function HeldJobCard({ job }: { job: HeldJobItem }) {
             onClick={() =>
               decide.mutate(
                 { id: job._id, approve: true },
-                { ...done, onError: (e) => toastError(e, 'Could not approve the job') },
+                { ...done, onError: (e) => toastError(e, t('admin.held.approveFailed')) },
               )
             }
           >
-            Approve
+            {t('admin.held.approve')}
           </Button>
         </div>
       )}

@@ -1,15 +1,17 @@
 import { useState } from 'react'
+import { useT } from '@/i18n'
 import { cn } from '@/lib/utils'
 import { HeldJobs } from './held-jobs'
 import { ReportsQueue } from './reports-queue'
 
 const TABS = [
-  { key: 'reports', label: 'Reports' },
-  { key: 'held', label: 'Held jobs' },
+  { key: 'reports', label: 'admin.reports.title' },
+  { key: 'held', label: 'admin.held.title' },
 ] as const
 
 /** /admin/reports: the reports queue and the held jobs, as two tabs. */
 export function ModerationQueues() {
+  const t = useT()
   const [tab, setTab] = useState<(typeof TABS)[number]['key']>('reports')
   const move = (e: React.KeyboardEvent) => {
     if (e.key !== 'ArrowRight' && e.key !== 'ArrowLeft') return
@@ -19,25 +21,30 @@ export function ModerationQueues() {
   }
   return (
     <div className="flex flex-col gap-4">
-      <div role="tablist" aria-label="Queues" className="flex gap-1 border-b" onKeyDown={move}>
-        {TABS.map((t) => (
+      <div
+        role="tablist"
+        aria-label={t('admin.reports.queues')}
+        className="flex gap-1 border-b"
+        onKeyDown={move}
+      >
+        {TABS.map((item) => (
           <button
-            key={t.key}
-            id={`moderation-tab-${t.key}`}
+            key={item.key}
+            id={`moderation-tab-${item.key}`}
             role="tab"
             type="button"
-            aria-selected={tab === t.key}
-            aria-controls={`moderation-panel-${t.key}`}
-            tabIndex={tab === t.key ? 0 : -1}
-            onClick={() => setTab(t.key)}
+            aria-selected={tab === item.key}
+            aria-controls={`moderation-panel-${item.key}`}
+            tabIndex={tab === item.key ? 0 : -1}
+            onClick={() => setTab(item.key)}
             className={cn(
               '-mb-px border-b-2 px-3 py-2 text-sm font-medium outline-none focus-visible:ring-2 focus-visible:ring-ring',
-              tab === t.key
+              tab === item.key
                 ? 'border-primary text-primary'
                 : 'border-transparent text-muted-foreground hover:text-foreground',
             )}
           >
-            {t.label}
+            {t(item.label)}
           </button>
         ))}
       </div>

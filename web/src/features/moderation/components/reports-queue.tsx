@@ -4,9 +4,9 @@ import { AlertTriangle, Flag } from 'lucide-react'
 import { toast } from 'sonner'
 import {
   MODERATION_NOTE_MAX,
-  REPORT_REASON_LABELS,
   REPORT_STATUSES,
   type ReportItem,
+  type ReportReason,
   type ReportStatus,
 } from '@common/schemas/report'
 import { EmptyState } from '@/components/empty-state'
@@ -15,26 +15,41 @@ import { Button } from '@/components/ui/button'
 import { Label } from '@/components/ui/label'
 import { Skeleton } from '@/components/ui/skeleton'
 import { Textarea } from '@/components/ui/textarea'
+import { useT, type MessageKey } from '@/i18n'
 import { errorText } from '@/lib/errors'
 import { toastError } from '@/lib/toast-error'
 import { cn } from '@/lib/utils'
 import { useReports, useResolveReport } from '../api/reports'
 import { whenText } from './when'
 
-const STATUS_LABEL: Record<ReportStatus, string> = {
-  open: 'Open',
-  dismissed: 'Dismissed',
-  handled: 'Handled',
+const STATUS_LABEL: Record<ReportStatus, MessageKey> = {
+  open: 'admin.reports.status.open',
+  dismissed: 'admin.reports.status.dismissed',
+  handled: 'admin.reports.status.handled',
 }
-const TARGET_LABEL = { post: 'Post', job: 'Job', message: 'Message', profile: 'Profile' } as const
+const TARGET_LABEL: Record<ReportItem['targetType'], MessageKey> = {
+  post: 'admin.reports.target.post',
+  job: 'admin.reports.target.job',
+  message: 'admin.reports.target.message',
+  profile: 'admin.reports.target.profile',
+}
+const REASON_LABEL: Record<ReportReason, MessageKey> = {
+  scam: 'admin.reports.reason.scam',
+  asks_payment: 'admin.reports.reason.asksPayment',
+  spam: 'admin.reports.reason.spam',
+  abusive: 'admin.reports.reason.abusive',
+  fake: 'admin.reports.reason.fake',
+  other: 'admin.reports.reason.other',
+}
 
 /** The reports queue: open ones first (the default view), dismissed and handled ones a click away. */
 export function ReportsQueue() {
+  const t = useT()
   const [status, setStatus] = useState<ReportStatus>('open')
   const reports = useReports(status)
   return (
     <div className="flex flex-col gap-4">
-      <div role="group" aria-label="Show reports" className="flex flex-wrap gap-1.5">
+      <div role="group" aria-label={t('admin.reports.show')} className="flex flex-wrap gap-1.5">
         {REPORT_STATUSES.map((s) => (
           <Button
             key={s}
@@ -43,32 +58,28 @@ export function ReportsQueue() {
             aria-pressed={s === status}
             onClick={() => setStatus(s)}
           >
-            {STATUS_LABEL[s]}
+            {t(STATUS_LABEL[s])}
           </Button>
         ))}
       </div>
       {reports.isPending ? (
-        <div className="flex flex-col gap-3" aria-busy="true" aria-label="Loading reports">
+        <div className="flex flex-col gap-3" aria-busy="true" aria-label={t('admin.reports.loading')}>
           <Skeleton className="h-28 w-full" />
           <Skeleton className="h-28 w-full" />
         </div>
       ) : reports.isError ? (
-        <EmptyState icon={AlertTriangle} title="Could not load the reports">
-          <p>{errorText(reports.error, 'Please check your connection and try again.')}</p>
+        <EmptyState icon={AlertTriangle} title={t('admin.reports.loadFailed')}>
+          <p>{errorText(reports.error, t('admin.checkConnection'))}</p>
           <Button className="mt-3" variant="outline" onClick={() => void reports.refetch()}>
-            Try again
+            {t('admin.tryAgain')}
           </Button>
         </EmptyState>
       ) : reports.data.length === 0 ? (
-        <EmptyState icon={Flag} title={status === 'open' ? 'No open reports' : `No ${status} reports`}>
-          <p>
-            {status === 'open'
-              ? 'When someone reports a post, job, message or profile, it shows here.'
-              : null}
-          </p>
+        <EmptyState icon={Flag} title={t('admin.reports.none', { status })}>
+          <p>{status === 'open' ? t('admin.reports.noneHint') : null}</p>
         </EmptyState>
       ) : (
-        <ul className="flex flex-col gap-3" aria-label={`${STATUS_LABEL[status]} reports`}>
+        <ul className="flex flex-col gap-3" aria-label={t('admin.reports.list', { status })}>
           {reports.data.map((r) => (
             <ReportCard key={r._id} report={r} />
           ))}
@@ -79,6 +90,7 @@ export function ReportsQueue() {
 }
 
 function ReportCard({ report: r }: { report: ReportItem }) {
+  const t = useT()
   const [note, setNote] = useState('')
   const resolve = useResolveReport()
   const id = useId()
@@ -87,10 +99,10 @@ function ReportCard({ report: r }: { report: ReportItem }) {
       { id: r._id, action, note: note.trim() || undefined },
       {
         onSuccess: (a) => toast.success(a.message),
-        onError: (e) => toastError(e, 'Could not update the report'),
+        onError: (e) => toastError(e, t('admin.reports.updateFailed')),
       },
     )
-  const target = r.targetLabel ?? `This ${TARGET_LABEL[r.targetType].toLowerCase()} is gone`
+  const target = r.targetLabel ?? t('admin.reports.gone', { target: r.targetType })
   return (
     <li
       className="rounded-2xl border bg-card p-4 shadow-xs"
@@ -98,10 +110,8 @@ function ReportCard({ report: r }: { report: ReportItem }) {
       aria-labelledby={`${id}-t`}
     >
       <div className="flex flex-wrap items-center gap-1.5 text-xs">
-        <Badge variant="outline">{TARGET_LABEL[r.targetType]}</Badge>
-        <Badge className="border-amber-200 bg-amber-50 text-amber-800">
-          {REPORT_REASON_LABELS[r.reason]}
-        </Badge>
+        <Badge variant="outline">{t(TARGET_LABEL[r.targetType])}</Badge>
+        <Badge className="border-amber-200 bg-amber-50 text-amber-800">{t(REASON_LABEL[r.reason])}</Badge>
         <span className="text-muted-foreground">
           <time dateTime={r.createdAt}>{whenText(r.createdAt)}</time>
         </span>
@@ -117,11 +127,11 @@ function ReportCard({ report: r }: { report: ReportItem }) {
       </p>
       <dl className="mt-2 grid gap-x-4 gap-y-1 text-sm sm:grid-cols-2">
         <div className="min-w-0">
-          <dt className="inline text-muted-foreground">Reported: </dt>
-          <dd className="inline">{r.targetOwner?.fullname ?? 'Unknown'}</dd>
+          <dt className="inline text-muted-foreground">{t('admin.reports.reported')} </dt>
+          <dd className="inline">{r.targetOwner?.fullname ?? t('admin.reports.unknown')}</dd>
         </div>
         <div className="min-w-0">
-          <dt className="inline text-muted-foreground">By: </dt>
+          <dt className="inline text-muted-foreground">{t('admin.reports.by')} </dt>
           <dd className="inline">{r.reporter.fullname}</dd>
         </div>
       </dl>
@@ -133,7 +143,7 @@ function ReportCard({ report: r }: { report: ReportItem }) {
       {r.status === 'open' ? (
         <div className="mt-3 flex flex-col gap-2 border-t pt-3">
           <Label htmlFor={`${id}-note`} className="text-xs">
-            Note (optional)
+            {t('admin.reports.note')}
           </Label>
           <Textarea
             id={`${id}-note`}
@@ -141,20 +151,20 @@ function ReportCard({ report: r }: { report: ReportItem }) {
             value={note}
             maxLength={MODERATION_NOTE_MAX}
             onChange={(e) => setNote(e.target.value)}
-            placeholder="What you checked or did"
+            placeholder={t('admin.reports.notePlaceholder')}
           />
           <div className="flex flex-col gap-2 sm:flex-row sm:justify-end">
             <Button variant="outline" size="sm" disabled={resolve.isPending} onClick={() => act('dismiss')}>
-              Dismiss
+              {t('admin.reports.dismiss')}
             </Button>
             <Button size="sm" disabled={resolve.isPending} onClick={() => act('handled')}>
-              Mark handled
+              {t('admin.reports.markHandled')}
             </Button>
           </div>
         </div>
       ) : (
         <p className="mt-3 border-t pt-3 text-sm text-muted-foreground">
-          {STATUS_LABEL[r.status]}
+          {t(STATUS_LABEL[r.status])}
           {r.resolvedAt ? ` ${whenText(r.resolvedAt)}` : ''}
           {r.resolutionNote ? `: ${r.resolutionNote}` : ''}
         </p>

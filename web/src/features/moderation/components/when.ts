@@ -1,3 +1,4 @@
-/** A date and time the operators read at a glance, in India's time. */
-export const whenText = (iso: string) =>
-  new Date(iso).toLocaleString('en-IN', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Asia/Kolkata' })
+import { formatDateTime } from '@/i18n/format'
+
+/** A date and time the operators read at a glance, in India's time and the reader's language (format.ts). */
+export const whenText = (iso: string) => formatDateTime(iso)

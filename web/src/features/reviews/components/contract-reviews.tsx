@@ -8,10 +8,11 @@ import { Label } from '@/components/ui/label'
 import { Skeleton } from '@/components/ui/skeleton'
 import { Spinner } from '@/components/ui/spinner'
 import { Textarea } from '@/components/ui/textarea'
+import { useT, type Translate } from '@/i18n'
+import { formatDate } from '@/i18n/format'
 import { errorText, httpStatus } from '@/lib/errors'
 import { toastError } from '@/lib/toast-error'
 import { useContractReviews, useWriteReview } from '../api/reviews'
-import { formatDay } from '../lib/format'
 import { ReviewItem } from './review-item'
 import { StarPicker } from './stars'
 
@@ -20,10 +21,11 @@ import { StarPicker } from './stars'
  * stars with a few words; the other side's review shows only once both wrote or the review time ended.
  */
 export function ContractReviews({ contractId }: { contractId: string }) {
+  const t = useT()
   const q = useContractReviews(contractId)
   if (q.isPending)
     return (
-      <div aria-busy="true" aria-label="Loading reviews">
+      <div aria-busy="true" aria-label={t('contract.reviews.loading')}>
         <Skeleton className="h-24 w-full rounded-2xl" />
       </div>
     )
@@ -35,9 +37,9 @@ export function ContractReviews({ contractId }: { contractId: string }) {
       <Card>
         <CardContent className="flex flex-wrap items-center gap-3 py-4 text-sm">
           <AlertTriangle className="size-4 text-amber-600" aria-hidden />
-          {errorText(q.error, 'Could not load the reviews.')}
+          {errorText(q.error, t('contract.reviews.loadFailed'))}
           <Button size="sm" variant="outline" onClick={() => void q.refetch()}>
-            Try again
+            {t('contract.tryAgain')}
           </Button>
         </CardContent>
       </Card>
@@ -45,35 +47,32 @@ export function ContractReviews({ contractId }: { contractId: string }) {
   }
   const s = q.data
   if (!s.ended) return null
-  const until = s.windowEndsAt ? formatDay(s.windowEndsAt) : ''
+  const until = s.windowEndsAt ? formatDate(s.windowEndsAt) : ''
 
   return (
     <Card role="region" aria-labelledby="contract-reviews-title">
       <CardHeader>
         <CardTitle id="contract-reviews-title" className="flex items-center gap-2">
-          <Star className="size-4 text-amber-500" aria-hidden /> Reviews
+          <Star className="size-4 text-amber-500" aria-hidden /> {t('contract.reviews.title')}
         </CardTitle>
         {s.canReview ? (
-          <p className="text-sm text-muted-foreground">
-            Rate working together by {until}. Neither of you sees the other&rsquo;s review until both have
-            written or that day has passed.
-          </p>
+          <p className="text-sm text-muted-foreground">{t('contract.reviews.rateBy', { until })}</p>
         ) : null}
       </CardHeader>
       <CardContent className="flex flex-col gap-4">
         {s.canReview ? <ReviewForm contractId={contractId} /> : null}
-        {s.mine ? <ReviewItem review={s.mine} heading="Your review" /> : null}
+        {s.mine ? <ReviewItem review={s.mine} heading={t('contract.reviews.yours')} /> : null}
         {s.theirs ? (
-          <ReviewItem review={s.theirs} heading="Their review" />
+          <ReviewItem review={s.theirs} heading={t('contract.reviews.theirs')} />
         ) : (
           <p className="rounded-xl border border-dashed p-3 text-sm text-muted-foreground" role="status">
             {!s.windowOpen
-              ? 'The time to review this contract has ended.'
+              ? t('contract.reviews.ended')
               : s.theyWrote && !s.mine
-                ? `They have reviewed you. Write yours to see it, or it appears on ${until}.`
+                ? t('contract.reviews.theyWrote', { until })
                 : s.theyWrote
-                  ? `Their review appears on ${until}.`
-                  : `Their review appears when they write theirs or on ${until}.`}
+                  ? t('contract.reviews.appearsOn', { until })
+                  : t('contract.reviews.appearsWhen', { until })}
           </p>
         )}
       </CardContent>
@@ -81,7 +80,16 @@ export function ContractReviews({ contractId }: { contractId: string }) {
   )
 }
 
+/** The form's checks (the shared schema's), in the reader's language. */
+function issueText(t: Translate, field: 'rating' | 'text', code: string): string {
+  if (field === 'rating') return t('contract.reviews.ratingRequired')
+  return code === 'too_big'
+    ? t('contract.reviews.textTooLong', { max: REVIEW.textMax })
+    : t('contract.reviews.textRequired')
+}
+
 function ReviewForm({ contractId }: { contractId: string }) {
+  const t = useT()
   const id = useId()
   const [rating, setRating] = useState(0)
   const [text, setText] = useState('')
@@ -93,7 +101,10 @@ function ReviewForm({ contractId }: { contractId: string }) {
     const parsed = ReviewBody.safeParse({ rating: rating || undefined, text })
     if (!parsed.success) {
       const next: typeof errors = {}
-      for (const issue of parsed.error.issues) next[issue.path[0] as 'rating' | 'text'] ??= issue.message
+      for (const issue of parsed.error.issues) {
+        const field = issue.path[0] as 'rating' | 'text'
+        next[field] ??= issueText(t, field, issue.code)
+      }
       setErrors(next)
       return
     }
@@ -101,12 +112,17 @@ function ReviewForm({ contractId }: { contractId: string }) {
     // A promise, not mutate's callbacks: the form unmounts as soon as the answer says it is written.
     write.mutateAsync(parsed.data).then(
       (a) => toast.success(a.message),
-      (err) => toastError(err, 'Could not post your review.'),
+      (err) => toastError(err, t('contract.reviews.postFailed')),
     )
   }
 
   return (
-    <form onSubmit={submit} noValidate className="flex flex-col gap-3" aria-label="Write a review">
+    <form
+      onSubmit={submit}
+      noValidate
+      className="flex flex-col gap-3"
+      aria-label={t('contract.reviews.write')}
+    >
       <div>
         <StarPicker name={`${id}-rating`} value={rating} onChange={setRating} invalid={!!errors.rating} />
         {errors.rating ? (
@@ -116,14 +132,14 @@ function ReviewForm({ contractId }: { contractId: string }) {
         ) : null}
       </div>
       <div className="flex flex-col gap-1.5">
-        <Label htmlFor={`${id}-text`}>Your review</Label>
+        <Label htmlFor={`${id}-text`}>{t('contract.reviews.yours')}</Label>
         <Textarea
           id={`${id}-text`}
           value={text}
           onChange={(e) => setText(e.target.value)}
           maxLength={REVIEW.textMax}
           rows={4}
-          placeholder="How was working together?"
+          placeholder={t('contract.reviews.placeholder')}
           aria-invalid={!!errors.text || undefined}
           aria-describedby={errors.text ? `${id}-text-error` : undefined}
         />
@@ -134,7 +150,7 @@ function ReviewForm({ contractId }: { contractId: string }) {
         ) : null}
       </div>
       <Button type="submit" className="self-start" disabled={write.isPending}>
-        {write.isPending ? <Spinner /> : null} Post review
+        {write.isPending ? <Spinner /> : null} {t('contract.reviews.post')}
       </Button>
     </form>
   )

@@ -1,14 +1,16 @@
 import { Star } from 'lucide-react'
+import { useT } from '@/i18n'
 import { cn } from '@/lib/utils'
 import { STAR_WORDS } from '../lib/format'
 
 /** A rating shown as five stars, read out as "4 out of 5 stars". */
 export function Stars({ rating, className }: { rating: number; className?: string }) {
+  const t = useT()
   return (
     <span
       className={cn('inline-flex items-center gap-0.5', className)}
       role="img"
-      aria-label={`${rating} out of 5 stars`}
+      aria-label={t('contract.reviews.outOf5', { rating })}
     >
       {[1, 2, 3, 4, 5].map((i) => (
         <Star
@@ -36,9 +38,10 @@ export function StarPicker({
   name: string
   invalid?: boolean
 }) {
+  const t = useT()
   return (
     <fieldset aria-invalid={invalid || undefined}>
-      <legend className="mb-1.5 text-sm font-medium">Rating</legend>
+      <legend className="mb-1.5 text-sm font-medium">{t('contract.reviews.rating')}</legend>
       <div className="flex items-center gap-1">
         {[1, 2, 3, 4, 5].map((i) => (
           <label
@@ -52,7 +55,7 @@ export function StarPicker({
               checked={value === i}
               onChange={() => onChange(i)}
               className="absolute inset-0 size-full cursor-pointer opacity-0"
-              aria-label={`${i} ${i === 1 ? 'star' : 'stars'}: ${STAR_WORDS[i - 1]}`}
+              aria-label={t('contract.reviews.starChoice', { stars: i, word: t(STAR_WORDS[i - 1]) })}
             />
             <Star
               className={cn(
@@ -64,7 +67,7 @@ export function StarPicker({
           </label>
         ))}
         <span className="ml-2 text-sm text-muted-foreground" aria-hidden>
-          {value ? STAR_WORDS[value - 1] : 'Choose 1 to 5 stars'}
+          {value ? t(STAR_WORDS[value - 1]) : t('contract.reviews.choose')}
         </span>
       </div>
     </fieldset>

@@ -1,5 +1,10 @@
-/** A date in the reader's own locale: "26 Nov 2026" (en-IN), "Nov 26, 2026" (en-US). */
-export const formatDay = (iso: string, locale?: string) =>
-  new Date(iso).toLocaleDateString(locale, { day: 'numeric', month: 'short', year: 'numeric' })
+import type { MessageKey } from '@/i18n'
 
-export const STAR_WORDS = ['Poor', 'Fair', 'Good', 'Very good', 'Excellent'] as const
+/** The words each number of stars stands for, 1 to 5 ("Poor" … "Excellent"), as catalogue keys. */
+export const STAR_WORDS: readonly MessageKey[] = [
+  'contract.reviews.star.poor',
+  'contract.reviews.star.fair',
+  'contract.reviews.star.good',
+  'contract.reviews.star.veryGood',
+  'contract.reviews.star.excellent',
+]
