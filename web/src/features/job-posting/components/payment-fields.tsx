@@ -1,5 +1,5 @@
 import { BadgeIndianRupee, Layers, Repeat } from 'lucide-react'
-import { formatRupees } from '@common/money'
+import { rupees } from '@/lib/rupees'
 import type { PaymentType } from '@common/schemas/job'
 import { AmountInput } from '@/components/amount-input'
 import { describedBy, errorId, FieldError, FormField, NativeSelect } from '@/components/form-field'
@@ -195,7 +195,7 @@ function TotalPreview({ values, error }: { values: JobFormValues; error?: string
   const tr = useT()
   const total = liveTotal(values)
   const pt = values.paymentType
-  const rate = formatRupees(Number(values.rate) || 0)
+  const rate = rupees(Number(values.rate) || 0)
   const cycles = Number(values.cycles) || 1
   const formula =
     pt === 'one-time'
@@ -232,7 +232,7 @@ function TotalPreview({ values, error }: { values: JobFormValues; error?: string
         aria-live="polite"
         className="text-2xl font-semibold tracking-tight text-slate-900 tabular-nums"
       >
-        {total === null ? '—' : formatRupees(total)}
+        {total === null ? '—' : rupees(total)}
       </output>
       <FieldError id="job-total" error={error} className="w-full" />
     </div>

@@ -1,5 +1,5 @@
 import { Link } from 'react-router'
-import { formatRupees } from '@common/money'
+import { rupees } from '@/lib/rupees'
 import { StatusBadge } from '@/components/status-badge'
 import { ModerationNotice } from '@/components/moderation-notice'
 import { TableCard } from '@/components/table-card'
@@ -108,7 +108,7 @@ export function PostedJobsTable({ jobs }: { jobs: PostedJob[] }) {
               <span className="block text-xs text-muted-foreground">{priceSummary(job)}</span>
             )}
           </td>
-          <td className="px-3 py-3 font-medium whitespace-nowrap tabular-nums">{formatRupees(job.total)}</td>
+          <td className="px-3 py-3 font-medium whitespace-nowrap tabular-nums">{rupees(job.total)}</td>
           <td className="px-3 py-3">
             <ApplicantsLink job={job} />
           </td>
@@ -148,7 +148,7 @@ export function PostedJobsCards({ jobs }: { jobs: PostedJob[] }) {
             </div>
             <div>
               <dt className="text-xs text-muted-foreground">{tr('posting.list.total')}</dt>
-              <dd className="font-medium tabular-nums">{formatRupees(job.total)}</dd>
+              <dd className="font-medium tabular-nums">{rupees(job.total)}</dd>
             </div>
             <div>
               <dt className="text-xs text-muted-foreground">{tr('posting.list.applicants')}</dt>

@@ -1,6 +1,6 @@
 import { useNavigate } from 'react-router'
 import { ArrowRight, BadgeIndianRupee, Layers, Repeat } from 'lucide-react'
-import { formatRupees } from '@common/money'
+import { rupees } from '@/lib/rupees'
 import { Button } from '@/components/ui/button'
 import { paths } from '@/config/paths'
 import { useT, type Translate } from '@/i18n'
@@ -11,17 +11,17 @@ const ICON = { 'one-time': BadgeIndianRupee, 'per-unit': Layers, recurring: Repe
 /** How a template pays, in words: "₹600.00 per reel", "₹35,000.00", "₹25,000.00 a month", and its total. */
 function terms(tpl: JobTemplate, tr: Translate): { headline: string; detail: string } {
   if (tpl.paymentType === 'one-time')
-    return { headline: formatRupees(tpl.amount ?? 0), detail: tr('posting.templateCard.oneTimeDetail') }
+    return { headline: rupees(tpl.amount ?? 0), detail: tr('posting.templateCard.oneTimeDetail') }
   const rate = tpl.rate ?? 0
   if (tpl.paymentType === 'per-unit') {
     const units = tpl.units ?? 0
     const unit = (count: number) => tr(tpl.unit ?? 'posting.templateCard.unit', { count })
     return {
-      headline: tr('posting.templateCard.perUnitHeadline', { price: formatRupees(rate), unit: unit(1) }),
+      headline: tr('posting.templateCard.perUnitHeadline', { price: rupees(rate), unit: unit(1) }),
       detail: tr('posting.templateCard.perUnitDetail', {
         units,
         unitName: unit(units),
-        total: formatRupees(rate * units),
+        total: rupees(rate * units),
       }),
     }
   }
@@ -29,11 +29,11 @@ function terms(tpl: JobTemplate, tr: Translate): { headline: string; detail: str
   const weekly = tpl.frequency === 'weekly'
   return {
     headline: tr(weekly ? 'posting.templateCard.perWeek' : 'posting.templateCard.perMonth', {
-      price: formatRupees(rate),
+      price: rupees(rate),
     }),
     detail: tr(weekly ? 'posting.templateCard.weeksDetail' : 'posting.templateCard.monthsDetail', {
       cycles,
-      total: formatRupees(rate * cycles),
+      total: rupees(rate * cycles),
     }),
   }
 }

@@ -36,9 +36,9 @@ describe('in Hindi', () => {
       expect(jobCountText({ matching: 7, loaded: 7, more: false, filtered: false })).toBe('7 नौकरियाँ')
       expect(jobCountText({ matching: 2, loaded: 7, more: false, filtered: true })).toBe('7 में से 2 नौकरियाँ')
       const job = { amount: null, rate: 600, units: 20, cycles: null, frequency: null }
-      expect(priceSummary({ ...job, paymentType: 'per-unit' })).toBe('₹600.00 × 20 यूनिट')
+      expect(priceSummary({ ...job, paymentType: 'per-unit' })).toBe('₹600 × 20 यूनिट')
       expect(priceSummary({ ...job, paymentType: 'recurring', cycles: 3, frequency: 'monthly' })).toBe(
-        '₹600.00 हर महीने × 3',
+        '₹600 हर महीने × 3',
       )
     } finally {
       await languageReady('en-IN')

@@ -1,4 +1,4 @@
-import { formatRupees } from '@common/money'
+import { rupees } from '@/lib/rupees'
 import type { PaymentType } from '@common/schemas/job'
 import { t } from '@/i18n'
 
@@ -24,7 +24,7 @@ export function priceSummary(j: {
   frequency: string | null
 }): string {
   if (j.paymentType === 'one-time') return t('posting.price.fixed')
-  const rate = formatRupees(j.rate ?? 0)
+  const rate = rupees(j.rate ?? 0)
   if (j.paymentType === 'per-unit') return t('posting.price.perUnit', { rate, units: j.units ?? 0 })
   const cycles = j.cycles ?? 1
   if (j.frequency === 'weekly') return t('posting.price.weekly', { rate, cycles })
