@@ -1,8 +1,11 @@
-// Job alerts: 100,000 saved searches matched against a day's new jobs (2,000) in the one set-wise statement the
-// alert sweep runs (server/modules/alerts/alerts.repo.ts `match`, ADR 064). Usage:
+// Job alerts: 100,000 saved searches matched against a day's new jobs (2,000) as the alert sweep matches them
+// (server/modules/alerts/alerts.repo.ts `match`, ADR 070): the time, and the (search, job) matches it found. Usage:
 //   npm run bench:alerts                     PGlite (in memory), then PostgreSQL too when DATABASE_URL is set
 //   BENCH_PGLITE=0 npm run bench:alerts      PostgreSQL only
-//   BENCH_SEARCHES=20000 BENCH_NEW_JOBS=500  other sizes
+//   BENCH_SEARCHES=20000 BENCH_NEW_JOBS=500  other sizes (BENCH_OLD_JOBS: older jobs, 20,000)
+//   BENCH_CHECK=1                            also counts the matches by the plain rule, pair by pair, and compares
+//                                            (slow: every search against every job; use a small size)
+//   BENCH_KEEP=1                             keeps the PostgreSQL schema filled, for EXPLAIN by hand
 import crypto from 'node:crypto'
 import { sql } from 'drizzle-orm'
 import { CATEGORIES } from '../common/categories'
@@ -10,13 +13,14 @@ import { LOCATIONS } from '../common/locations'
 import { SKILL_CATEGORIES } from '../common/skills'
 import { openDatabase, type Database } from '../server/db/client'
 import { migrate } from '../server/db/migrate'
-import { alertsRepo, matchSql } from '../server/modules/alerts/alerts.repo'
+import { alertsRepo, matchSql, type MatchRow } from '../server/modules/alerts/alerts.repo'
+import { referenceMatchSql } from '../server/modules/alerts/alerts.reference'
 
 const SEARCHES = Number(process.env.BENCH_SEARCHES ?? 100_000)
 const NEW_JOBS = Number(process.env.BENCH_NEW_JOBS ?? 2_000)
 const OLD_JOBS = Number(process.env.BENCH_OLD_JOBS ?? 20_000)
 const PEOPLE = Math.ceil(SEARCHES / 5)
-const RUNS = 3
+const RUNS = Number(process.env.BENCH_RUNS ?? 3)
 
 /** One-word skills as people type them: the text of saved searches and of job titles. */
 const WORDS = [
@@ -80,9 +84,7 @@ async function fill(db: Database['db']) {
            min_budget_paise, 'instant', query_ts,
            case when query_ts is not null
                   then array(select 'w:' || m[1] from regexp_matches(query_ts, '''([^'']+)''', 'g') m)
-                when category is not null then array['c:' || category]
-                when state is not null then array['s:' || state]
-                else array['*'] end,
+                else array['f:' || coalesce(category, '') || '|' || coalesce(state, '') || '|'] end,
            now() - interval '1 day'
       from typed`)
   await db.execute(sql`analyze`)
@@ -97,12 +99,11 @@ async function bench(name: string, database: Database) {
   )
   const bound = new Date().toISOString()
   const times: number[] = []
-  let pairs = 0
+  let rows: MatchRow[] = []
   for (let i = 0; i < RUNS; i++) {
     const start = process.hrtime.bigint()
-    const rows = await alertsRepo.match(database.db, sql`true`, bound)
+    rows = await alertsRepo.match(database.db, sql`true`, bound)
     times.push(Number(process.hrtime.bigint() - start) / 1e6)
-    pairs = rows.length
   }
   if (process.env.BENCH_EXPLAIN === '1') {
     const plan = await database.db.execute(sql`explain (analyze, buffers) ${matchSql(sql`true`, bound)}`)
@@ -110,12 +111,27 @@ async function bench(name: string, database: Database) {
   }
   times.sort((a, b) => a - b)
   const median = times[Math.floor(times.length / 2)]
-  const people = new Set((await alertsRepo.match(database.db, sql`true`, bound)).map((r) => r.userId)).size
+  const pairs = rows.reduce((n, r) => n + r.jobIds.length, 0)
+  const people = new Set(rows.map((r) => r.userId)).size
+  const jobs = new Set(rows.flatMap((r) => r.jobIds)).size
   console.log(
     `${name}: match ${median.toFixed(0)} ms (median of ${RUNS}; runs ${times.map((t) => t.toFixed(0)).join(', ')} ms), ` +
-      `${((median * 1000) / SEARCHES).toFixed(1)} µs per search, ${pairs.toLocaleString('en-IN')} (search, job) pairs ` +
-      `for ${people.toLocaleString('en-IN')} people`,
+      `${((median * 1000) / SEARCHES).toFixed(1)} µs per search; ${pairs.toLocaleString('en-IN')} matches ` +
+      `((search, job) pairs) of ${rows.length.toLocaleString('en-IN')} searches of ` +
+      `${people.toLocaleString('en-IN')} people, ${jobs.toLocaleString('en-IN')} jobs`,
   )
+  if (process.env.BENCH_CHECK === '1') {
+    const start = Date.now()
+    const res = await database.db.execute(
+      sql`select count(*)::int as n from (${referenceMatchSql(sql`true`, bound)}) r`,
+    )
+    const expected = Number((res.rows[0] as { n: number }).n)
+    console.log(
+      `${name}: the plain rule, pair by pair, counts ${expected.toLocaleString('en-IN')} matches in ` +
+        `${((Date.now() - start) / 1000).toFixed(1)} s: ${expected === pairs ? 'the same' : 'DIFFERENT'}`,
+    )
+    if (expected !== pairs) process.exitCode = 1
+  }
   return { median, pairs }
 }
 
@@ -134,7 +150,8 @@ async function main() {
     try {
       await bench('PostgreSQL', pg)
     } finally {
-      await pg.exec(`drop schema if exists ${schemaName} cascade`)
+      if (process.env.BENCH_KEEP === '1') console.log('kept schema', schemaName)
+      else await pg.exec(`drop schema if exists ${schemaName} cascade`)
       await pg.close()
     }
   }

@@ -174,8 +174,10 @@ export const alertsRepo = {
   async match(db: Db, due: SQL, bound: string): Promise<MatchRow[]> {
     return db.transaction(
       async (tx) => {
-        // The join's hash table and the per-job lists of a large sweep (a day's jobs at 09:00) stay in memory.
+        // A large sweep (a day's jobs at 09:00) keeps the join's hash table and the per-job lists in memory, and
+        // groups by hashing: the planner cannot count a CTE's rows and would sort millions of pairs it thinks few.
         await tx.execute(sql`set local work_mem = '128MB'`)
+        await tx.execute(sql`set local enable_sort = off`)
         const found = (await tx.execute(matchSql(due, bound))).rows as { id: string; nums: string }[]
         const jobsOf = new Map<number, string[]>()
         for (const r of found)

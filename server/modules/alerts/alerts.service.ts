@@ -13,6 +13,7 @@ import type { UserRow } from '../../db/schema'
 import { badRequest, conflict, forbidden, notFound } from '../../errors'
 import { randomToken, sha256 } from '../../lib/crypto'
 import { classify, tokenize, tsqueryText } from '../search/search.parse'
+import { matchKeysOf } from './alerts.keys'
 import { alertsRepo } from './alerts.repo'
 import type { SavedSearchRow } from './alerts.tables'
 
@@ -55,7 +56,6 @@ export function alertsService(deps: { db: Db }) {
      */
     async create(user: UserRow, body: z.infer<typeof AlertBody>): Promise<SavedSearchRow> {
       let queryTs: string | null = null
-      let lexemes: string[] = []
       if (body.q) {
         // The search's own reading of the words (Hinglish, places, generic words), every word required. Unlike a
         // search, no word is "corrected" to one that jobs already contain: a search saved for a skill no job names
@@ -71,17 +71,12 @@ export function alertsService(deps: { db: Db }) {
             { q: 'Add a word to look for: this search has none that jobs could match' },
           )
         queryTs = normal.queryTs
-        lexemes = normal.lexemes
       }
-      const matchKeys = lexemes.length
-        ? lexemes.map((l) => `w:${l}`)
-        : body.category
-          ? [`c:${body.category}`]
-          : body.state
-            ? [`s:${body.state}`]
-            : body.paymentType
-              ? [`p:${body.paymentType}`]
-              : ['*']
+      const matchKeys = matchKeysOf(queryTs, {
+        category: body.category ?? null,
+        state: body.state ?? null,
+        paymentType: body.paymentType ?? null,
+      })
       try {
         return await db.transaction(async (tx) => {
           // The person's row lock keeps two saves at once from both passing the limit.
