@@ -139,6 +139,45 @@ describe('instant alerts', () => {
     expect(await mailsTo(f)).toHaveLength(0)
   })
 
+  it('alerts a draft when it is published and a held job when it is cleared, after the sweep passed them', async () => {
+    const word = unique()
+    const f = await saver({ q: word, frequency: 'instant' })
+    const draft = await postJob(ctx.app, client, { title: `${word} drafted`, status: 'draft' })
+    const held = await postJob(ctx.app, client, { title: `${word} reviewed` })
+    await ctx.database.db.execute(
+      sql`update jobs set moderation_status = 'held' where id = ${held._id}::uuid`,
+    )
+    await sweep()
+    expect(await mailsTo(f)).toHaveLength(0)
+    // Published a while after it was made: new from now, whatever its creation time.
+    const published = await injectAs(ctx.app, client, {
+      method: 'POST',
+      url: `/api/v1/job/${draft._id}/status`,
+      payload: { status: 'active' },
+    })
+    expect(published.statusCode).toBe(200)
+    await sweep()
+    expect((await mailsTo(f)).map((m) => m.subject)).toEqual([`New job: ${word} drafted`])
+    await ctx.database.db.execute(
+      sql`update jobs set moderation_status = 'clear' where id = ${held._id}::uuid`,
+    )
+    await sweep()
+    expect((await mailsTo(f)).map((m) => m.subject)).toEqual([
+      `New job: ${word} drafted`,
+      `New job: ${word} reviewed`,
+    ])
+    // Closed and reopened, a job is not new again.
+    for (const status of ['closed', 'active'])
+      await injectAs(ctx.app, client, {
+        method: 'POST',
+        url: `/api/v1/job/${draft._id}/status`,
+        payload: { status },
+      })
+    const late = await saver({ q: word, frequency: 'instant' })
+    await sweep()
+    expect(await mailsTo(late)).toHaveLength(0)
+  })
+
   it('names a job once in a mail when several of the person’s searches match it', async () => {
     const word = unique()
     const f = await saver({ q: word, frequency: 'instant' })
