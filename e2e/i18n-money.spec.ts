@@ -27,6 +27,8 @@ async function openInHindi(page: Page, session: Session, path: string) {
   await page.evaluate(({ user, token }) => {
     localStorage.setItem('user', JSON.stringify(user))
     localStorage.setItem('token', token)
+    // The cookie too: the first paint is in Hindi even while /user/me is slow on a busy machine.
+    document.cookie = 'lang=hi-IN; path=/'
   }, session)
   await page.goto(path)
   await expect(page.locator('html')).toHaveAttribute('lang', 'hi-IN')
@@ -136,6 +138,10 @@ test('a freelancer adds payout details in Hindi', async ({ page }, testInfo) => 
   await expect(page).toHaveTitle('पेआउट की जानकारी · Microlance')
   await main(page).getByRole('button', { name: 'पेआउट की जानकारी जोड़ें' }).click()
   const form = main(page).getByRole('form', { name: 'पेआउट की जानकारी' })
+  // The form's checks answer in Hindi, beside the field.
+  await form.getByRole('button', { name: 'पेआउट की जानकारी सेव करें' }).click()
+  await expect(form.getByText('अपना PAN लिखें')).toBeVisible()
+  await expect(form.getByLabel('PAN नंबर')).toHaveAttribute('aria-invalid', 'true')
   await form.getByLabel('कानूनी नाम').fill('Meera Shah')
   await form.getByLabel('PAN नंबर').fill('ABCPE1234F')
   await form.getByLabel('राज्य या केंद्र शासित प्रदेश').selectOption('Maharashtra')

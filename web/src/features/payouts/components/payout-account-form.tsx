@@ -13,6 +13,7 @@ import { useT } from '@/i18n'
 import { toastError } from '@/lib/toast-error'
 import { cn } from '@/lib/utils'
 import { useSavePayoutAccount } from '../api/payout-account'
+import { checkText } from '../lib/check-words'
 import { serverFieldErrors } from '../lib/server-errors'
 
 /** Sample numbers read the same in every language. */
@@ -109,6 +110,11 @@ export function PayoutAccountForm({
     ...describedBy(`${id}-${k}`, { hint: true, error: errors[k] }),
   })
   const editing = !!saved
+  // The checks answer in English (they are the server's too): each shows in the reader's language.
+  const shown = Object.fromEntries(Object.entries(errors).map(([k, m]) => [k, checkText(t, m)])) as Record<
+    string,
+    string | undefined
+  >
 
   return (
     <form
@@ -119,7 +125,7 @@ export function PayoutAccountForm({
     >
       {errors.body ? (
         <p role="alert" className="rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-700">
-          {errors.body}
+          {shown.body}
         </p>
       ) : null}
       <div className="grid grid-cols-1 gap-5 sm:grid-cols-2">
@@ -128,7 +134,7 @@ export function PayoutAccountForm({
           label={t('money.payoutForm.legalName')}
           required
           hint={t('money.payoutForm.legalNameHint')}
-          error={errors.legalName}
+          error={shown.legalName}
           className="sm:col-span-2"
         >
           <Input
@@ -145,7 +151,7 @@ export function PayoutAccountForm({
           hint={
             editing ? t('money.payoutForm.panSaved', { value: saved.pan }) : t('money.payoutForm.panHint')
           }
-          error={errors.pan}
+          error={shown.pan}
         >
           <Input
             {...field('pan')}
@@ -162,7 +168,7 @@ export function PayoutAccountForm({
           label={t('money.payoutForm.state')}
           required
           hint={t('money.payoutForm.stateHint')}
-          error={errors.state}
+          error={shown.state}
         >
           <NativeSelect {...field('state')}>
             <option value="">{t('money.payoutForm.choose')}</option>
@@ -181,7 +187,7 @@ export function PayoutAccountForm({
               ? t('money.payoutForm.gstinSaved', { value: saved.gstin })
               : t('money.payoutForm.gstinHint')
           }
-          error={errors.gstin}
+          error={shown.gstin}
           className="sm:col-span-2"
         >
           <Input
@@ -248,7 +254,7 @@ export function PayoutAccountForm({
                 ? t('money.payoutForm.savedAgain', { value: saved.bankAccount })
                 : t('money.payoutForm.accountNumberHint')
             }
-            error={errors.bankAccount}
+            error={shown.bankAccount}
           >
             <Input
               {...field('bankAccount')}
@@ -263,7 +269,7 @@ export function PayoutAccountForm({
             label={t('money.payoutForm.ifsc')}
             required
             hint={t('money.payoutForm.ifscHint')}
-            error={errors.ifsc}
+            error={shown.ifsc}
           >
             <Input
               {...field('ifsc')}
@@ -285,7 +291,7 @@ export function PayoutAccountForm({
               ? t('money.payoutForm.savedAgain', { value: saved.upiId })
               : t('money.payoutForm.upiHint')
           }
-          error={errors.upiId ?? errors.bankAccount}
+          error={shown.upiId ?? shown.bankAccount}
         >
           <Input
             {...field('upiId')}
