@@ -6,12 +6,14 @@ import { JobFiltersBar } from '@/features/jobs/components/job-filters'
 import { useJobFilters } from '@/features/jobs/hooks/use-job-filters'
 import { CorrectionNote } from '@/features/search/components/correction-note'
 import { SearchBox } from '@/features/search/components/search-box'
+import { useT } from '@/i18n'
 
 /**
  * /explore — every opportunity as a grid, narrowed by a search and the browser's filters, all in the URL
  * (product.md §3 "Explore"). The search lives only in the URL, so leaving clears it.
  */
 export function Component() {
+  const t = useT()
   const { filters, setFilters, reset } = useJobFilters()
   const query = useInfiniteJobs(filters)
   const list = pagedJobs(query)
@@ -21,15 +23,17 @@ export function Component() {
 
   return (
     <div className="mx-auto flex w-full max-w-6xl flex-col gap-4">
-      <title>Explore · Microlance</title>
+      <title>{t('jobs.explore.docTitle')}</title>
       <h1 className="text-2xl font-semibold tracking-tight text-slate-900">
         {narrowed
-          ? `Search Results${query.isPending ? '' : ` (${countText(list)})`}`
-          : 'Explore opportunities'}
+          ? query.isPending
+            ? t('jobs.search.results')
+            : t('jobs.search.resultsCount', { count: countText(list) })
+          : t('jobs.explore.title')}
       </h1>
       <SearchBox
         value={filters.q ?? ''}
-        label="Search opportunities"
+        label={t('jobs.explore.searchLabel')}
         onSearch={(q) => setFilters({ ...filters, q: q || undefined })}
       />
       <JobFiltersBar filters={filters} onChange={setFilters} />
@@ -40,7 +44,7 @@ export function Component() {
           list={list}
           emptyAction={
             <Button variant="outline" onClick={reset}>
-              Reset Filters
+              {t('jobs.filters.reset')}
             </Button>
           }
         />
@@ -48,8 +52,8 @@ export function Component() {
         // Nothing to adjust or reset: an empty marketplace says so.
         <JobGrid
           list={list}
-          emptyTitle="No open opportunities yet"
-          emptyText="New jobs appear here as soon as clients post them. Check back soon."
+          emptyTitle={t('jobs.explore.emptyTitle')}
+          emptyText={t('jobs.explore.emptyText')}
         />
       )}
     </div>

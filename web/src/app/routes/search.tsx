@@ -9,6 +9,7 @@ import { CorrectionNote } from '@/features/search/components/correction-note'
 import { PeopleResults } from '@/features/search/components/people-results'
 import { SearchBox } from '@/features/search/components/search-box'
 import { SearchSuggestions } from '@/features/search/components/search-suggestions'
+import { useT } from '@/i18n'
 
 const JOBS_ID = 'search-jobs'
 const PEOPLE_ID = 'search-people'
@@ -16,8 +17,9 @@ const POSTS_ID = 'search-posts'
 
 /** 'Jobs (20+) · People (3) · Posts (2)': each scrolls its section into view and moves the focus there. */
 function SectionLinks({ links }: { links: (readonly [label: string, count: string, id: string])[] }) {
+  const t = useT()
   return (
-    <nav aria-label="Result sections" className="-mt-1 flex flex-wrap gap-2">
+    <nav aria-label={t('jobs.search.sections')} className="-mt-1 flex flex-wrap gap-2">
       {links.map(([label, count, id]) => (
         <a
           key={id}
@@ -45,6 +47,7 @@ function SectionLinks({ links }: { links: (readonly [label: string, count: strin
  * Phones search from the top bar.
  */
 export function Component() {
+  const t = useT()
   const [params] = useSearchParams()
   const navigate = useNavigate()
   const q = params.get('q')?.trim() ?? ''
@@ -59,9 +62,13 @@ export function Component() {
 
   return (
     <div className="mx-auto flex w-full max-w-6xl flex-col gap-5">
-      <title>{q ? `${q} · Search · Microlance` : 'Search · Microlance'}</title>
+      <title>{q ? t('jobs.search.docTitleQuery', { q }) : t('jobs.search.docTitle')}</title>
       <h1 className="text-2xl font-semibold tracking-tight text-slate-900">
-        {q ? `Search Results${query.isPending ? '' : ` (${countText(list)})`}` : 'Search'}
+        {!q
+          ? t('jobs.search.title')
+          : query.isPending
+            ? t('jobs.search.results')
+            : t('jobs.search.resultsCount', { count: countText(list) })}
       </h1>
       {/* Phones have the top bar's box (product.md §3); a second one here would only repeat it. */}
       <SearchBox
@@ -79,27 +86,27 @@ export function Component() {
           {list.jobs.length && (people || posts) ? (
             <SectionLinks
               links={[
-                ['Jobs', countText(list), JOBS_ID],
-                ...(people ? [['People', String(people), PEOPLE_ID] as const] : []),
-                ...(posts ? [['Posts', String(posts), POSTS_ID] as const] : []),
+                [t('jobs.search.jobs'), countText(list), JOBS_ID],
+                ...(people ? [[t('jobs.search.people'), String(people), PEOPLE_ID] as const] : []),
+                ...(posts ? [[t('jobs.search.posts'), String(posts), POSTS_ID] as const] : []),
               ]}
             />
           ) : null}
           <section
             id={JOBS_ID}
             tabIndex={-1}
-            aria-label="Jobs"
+            aria-label={t('jobs.search.jobs')}
             className="flex scroll-mt-4 flex-col gap-3 outline-none"
           >
             <JobGrid
               list={list}
-              emptyLine={people || posts ? `No jobs match “${q}”.` : undefined}
+              emptyLine={people || posts ? t('jobs.search.noJobsMatch', { q }) : undefined}
               // This page has no filters: the empty state speaks of the words searched.
-              emptyTitle={`Nothing found for “${q}”`}
-              emptyText="Check the spelling, use fewer or more general words, or browse every job."
+              emptyTitle={t('jobs.search.nothingFound', { q })}
+              emptyText={t('jobs.search.emptyText')}
               emptyAction={
                 <Button asChild variant="outline">
-                  <Link to={paths.explore.href()}>Browse all jobs</Link>
+                  <Link to={paths.explore.href()}>{t('jobs.search.browseAll')}</Link>
                 </Button>
               }
               // People and posts stand below the jobs: scrolling to them must not pull in more jobs above them.

@@ -1,4 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
+import { t } from '@/i18n'
 import { api } from '@/lib/api-client'
 import { queryKeys } from '@/lib/query-keys'
 import type { Applicant } from './types'
@@ -14,7 +15,8 @@ export async function getApplicants(jobId: string, signal?: AbortSignal): Promis
     `/application/jobs/${encodeURIComponent(jobId)}/applicants`,
     { signal },
   )
-  if (!res.data.success || !res.data.data) throw new Error(res.data.message || 'Failed to load applicants.')
+  if (!res.data.success || !res.data.data)
+    throw new Error(res.data.message || t('jobs.applicants.loadFailed'))
   return res.data.data
 }
 

@@ -10,8 +10,9 @@ import { Button } from '@/components/ui/button'
 import { Skeleton } from '@/components/ui/skeleton'
 import { Spinner } from '@/components/ui/spinner'
 import { paths } from '@/config/paths'
+import { useT, type MessageKey } from '@/i18n'
+import { formatDate } from '@/i18n/format'
 import { openChatWindow } from '@/lib/chat-window'
-import { formatDate } from '@/lib/dates'
 import { toastError } from '@/lib/toast-error'
 import { cn } from '@/lib/utils'
 import { useDecideApplication, type Decision } from '../api/decide-application'
@@ -19,14 +20,21 @@ import type { Applicant } from '../api/types'
 import { CoverLetter } from './cover-letter'
 
 const ms = TOAST.jobActionMs
-const COLUMNS = ['Applicant', 'Contact', 'Cover letter', 'Status', 'Actions'] as const
+const COLUMNS: MessageKey[] = [
+  'jobs.applicants.applicant',
+  'jobs.applicants.contact',
+  'jobs.applicants.coverLetter',
+  'jobs.applicants.status',
+  'jobs.applicants.actions',
+]
 
 /** The application's resume, else the one on the applicant's profile. */
 const resumeOf = (a: Applicant) => a.resume ?? a.applicant.profile.resume
 
 function ResumeLink({ a }: { a: Applicant }) {
+  const t = useT()
   const href = resumeOf(a)
-  if (!href) return <span className="text-xs text-muted-foreground">No resume uploaded</span>
+  if (!href) return <span className="text-xs text-muted-foreground">{t('jobs.applicants.noResume')}</span>
   return (
     <a
       href={href}
@@ -35,20 +43,20 @@ function ResumeLink({ a }: { a: Applicant }) {
       className="inline-flex items-center gap-1.5 text-sm font-medium text-primary hover:underline"
     >
       <FileText className="size-4" aria-hidden />
-      Resume<span className="sr-only"> of {a.applicant.fullname}</span>
+      {t('jobs.applicants.resume')}
+      <span className="sr-only"> {t('jobs.applicants.resumeOf', { name: a.applicant.fullname })}</span>
     </a>
   )
 }
 
 /** Until the poster accepts an applicant the server leaves their email and phone out (ADR 041). */
-const CONTACT_AFTER_ACCEPT = 'Contact details appear once you accept this applicant; until then, use chat.'
-
 function Contact({ a }: { a: Applicant }) {
+  const t = useT()
   if (a.applicant.email === undefined)
     return (
       <p className="inline-flex max-w-60 items-start gap-1.5 text-xs text-muted-foreground">
         <Lock className="mt-0.5 size-3.5 shrink-0" aria-hidden />
-        <span>{CONTACT_AFTER_ACCEPT}</span>
+        <span>{t('jobs.applicants.contactAfterAccept')}</span>
       </p>
     )
   return (
@@ -70,7 +78,7 @@ function Contact({ a }: { a: Applicant }) {
         </a>
       ) : (
         <span className="inline-flex items-center gap-1.5 text-muted-foreground">
-          <Phone className="size-3.5 shrink-0" aria-hidden /> No phone number
+          <Phone className="size-3.5 shrink-0" aria-hidden /> {t('jobs.applicants.noPhone')}
         </span>
       )}
     </div>
@@ -78,6 +86,7 @@ function Contact({ a }: { a: Applicant }) {
 }
 
 function Name({ a }: { a: Applicant }) {
+  const t = useT()
   return (
     <div className="flex min-w-0 flex-col">
       <Link
@@ -86,13 +95,16 @@ function Name({ a }: { a: Applicant }) {
       >
         {a.applicant.fullname}
       </Link>
-      <span className="text-xs text-muted-foreground">Applied {formatDate(a.createdAt)}</span>
+      <span className="text-xs text-muted-foreground">
+        {t('jobs.applicants.appliedOn', { date: formatDate(a.createdAt) })}
+      </span>
     </div>
   )
 }
 
 /** Accept / Reject (product.md §7: the poster sets only these two); the row changes when the server agrees. */
 function Decide({ a, jobId, className }: { a: Applicant; jobId: string; className?: string }) {
+  const t = useT()
   const decide = useDecideApplication()
   const pending = decide.isPending ? decide.variables?.status : undefined
   const run = (status: Decision) =>
@@ -102,14 +114,13 @@ function Decide({ a, jobId, className }: { a: Applicant; jobId: string; classNam
         onSuccess: (answer) => {
           if (answer.success)
             toast.success(
-              answer.message || (status === 'accepted' ? 'Application accepted' : 'Application rejected'),
-              {
-                duration: ms,
-              },
+              answer.message ||
+                t(status === 'accepted' ? 'jobs.applicants.accepted' : 'jobs.applicants.rejected'),
+              { duration: ms },
             )
-          else toast.error(answer.message || 'Failed to update status', { duration: ms })
+          else toast.error(answer.message || t('jobs.applicants.updateFailed'), { duration: ms })
         },
-        onError: (error) => toastError(error, 'Failed to update status', { duration: ms }),
+        onError: (error) => toastError(error, t('jobs.applicants.updateFailed'), { duration: ms }),
       },
     )
   const who = <span className="sr-only"> {a.applicant.fullname}</span>
@@ -121,13 +132,13 @@ function Decide({ a, jobId, className }: { a: Applicant; jobId: string; classNam
       <DialogShell
         open={confirming}
         onOpenChange={setConfirming}
-        title={`Reject ${a.applicant.fullname}?`}
-        description={`${a.applicant.fullname} is hired on this job. Rejecting ends the hire and tells them once.`}
+        title={t('jobs.applicants.rejectTitle', { name: a.applicant.fullname })}
+        description={t('jobs.applicants.rejectText', { name: a.applicant.fullname })}
         className="max-w-md"
         footer={
           <>
             <Button variant="outline" onClick={() => setConfirming(false)}>
-              Keep hired
+              {t('jobs.applicants.keepHired')}
             </Button>
             <Button
               variant="destructive"
@@ -136,7 +147,7 @@ function Decide({ a, jobId, className }: { a: Applicant; jobId: string; classNam
                 run('rejected')
               }}
             >
-              Reject
+              {t('jobs.applicants.reject')}
             </Button>
           </>
         }
@@ -148,7 +159,8 @@ function Decide({ a, jobId, className }: { a: Applicant; jobId: string; classNam
         onClick={() => run('accepted')}
       >
         {pending === 'accepted' ? <Spinner /> : <Check aria-hidden />}
-        Accept{who}
+        {t('jobs.applicants.accept')}
+        {who}
       </Button>
       <Button
         size="sm"
@@ -158,11 +170,13 @@ function Decide({ a, jobId, className }: { a: Applicant; jobId: string; classNam
         onClick={reject}
       >
         {pending === 'rejected' ? <Spinner /> : <X aria-hidden />}
-        Reject{who}
+        {t('jobs.applicants.reject')}
+        {who}
       </Button>
       <Button size="sm" variant="ghost" onClick={() => openChatWindow(a.applicant._id, jobId)}>
         <MessageCircle aria-hidden />
-        Message{who}
+        {t('jobs.message')}
+        {who}
       </Button>
     </div>
   )
@@ -170,10 +184,11 @@ function Decide({ a, jobId, className }: { a: Applicant; jobId: string; classNam
 
 /** Desktop: the applicants table (product.md §3 "Applicants"). */
 export function ApplicantsTable({ jobId, applications }: { jobId: string; applications: Applicant[] }) {
+  const t = useT()
   return (
     <TableCard
-      label="Applicants"
-      columns={COLUMNS}
+      label={t('jobs.applicants.title')}
+      columns={COLUMNS.map((c) => t(c))}
       minWidthClass="min-w-[56rem]"
       headerClass={() => 'px-4 py-3 font-medium'}
     >
@@ -208,8 +223,9 @@ export function ApplicantsTable({ jobId, applications }: { jobId: string; applic
 
 /** Mobile: one card per applicant. */
 export function ApplicantsCards({ jobId, applications }: { jobId: string; applications: Applicant[] }) {
+  const t = useT()
   return (
-    <ul className="flex flex-col gap-3" aria-label="Applicants">
+    <ul className="flex flex-col gap-3" aria-label={t('jobs.applicants.title')}>
       {applications.map((a) => (
         <li key={a._id} className="rounded-2xl border bg-card p-4 shadow-xs" data-application-id={a._id}>
           <div className="flex items-start justify-between gap-3">
@@ -229,8 +245,9 @@ export function ApplicantsCards({ jobId, applications }: { jobId: string; applic
 }
 
 export function ApplicantsSkeleton() {
+  const t = useT()
   return (
-    <div className="flex flex-col gap-3" aria-busy="true" aria-label="Loading applicants">
+    <div className="flex flex-col gap-3" aria-busy="true" aria-label={t('jobs.applicants.loading')}>
       {[0, 1, 2].map((i) => (
         <div key={i} className="flex items-center gap-6 rounded-2xl border bg-card p-4">
           <Skeleton className="h-4 w-32" />

@@ -5,19 +5,20 @@ import { Card, CardHeader, CardTitle } from '@/components/ui/card'
 import { Skeleton } from '@/components/ui/skeleton'
 import { StatusBadge } from '@/components/status-badge'
 import { paths } from '@/config/paths'
+import { useT } from '@/i18n'
+import { formatDate } from '@/i18n/format'
 import { cn } from '@/lib/utils'
 import { useAppliedJobs } from '../api/get-applied-jobs'
 
-const dateFormat = new Intl.DateTimeFormat('en-IN', { day: 'numeric', month: 'short', year: 'numeric' })
-
 /** Owner-only Applied Jobs table (product.md §7): Date, Job Role, Recruiter, Status. */
 export function AppliedJobsTable() {
+  const t = useT()
   const { data, isPending, isError, refetch } = useAppliedJobs()
 
   return (
     <Card>
       <CardHeader className="flex-row items-center justify-between">
-        <CardTitle id="applied-jobs-title">Applied Jobs</CardTitle>
+        <CardTitle id="applied-jobs-title">{t('jobs.applied.title')}</CardTitle>
       </CardHeader>
       <div className="overflow-x-auto">
         <table
@@ -31,16 +32,16 @@ export function AppliedJobsTable() {
           <thead className="border-y bg-muted/50 text-xs tracking-wide text-muted-foreground uppercase">
             <tr>
               <th scope="col" className="px-2 py-3 font-medium first:pl-4 last:pr-4 sm:px-6">
-                Date
+                {t('jobs.applied.date')}
               </th>
               <th scope="col" className="px-2 py-3 font-medium first:pl-4 last:pr-4 sm:px-6">
-                Job Role
+                {t('jobs.applied.role')}
               </th>
               <th scope="col" className="px-2 py-3 font-medium first:pl-4 last:pr-4 sm:px-6">
-                Recruiter
+                {t('jobs.applied.recruiter')}
               </th>
               <th scope="col" className="px-2 py-3 text-right font-medium first:pl-4 last:pr-4 sm:px-6">
-                Status
+                {t('jobs.applied.status')}
               </th>
             </tr>
           </thead>
@@ -58,9 +59,9 @@ export function AppliedJobsTable() {
             ) : isError ? (
               <tr>
                 <td colSpan={4} className="px-5 py-10 text-center sm:px-6">
-                  <p className="text-sm text-red-600">Failed to fetch applied jobs</p>
+                  <p className="text-sm text-red-600">{t('jobs.applied.failed')}</p>
                   <Button variant="outline" size="sm" className="mt-3" onClick={() => void refetch()}>
-                    Retry
+                    {t('jobs.retry')}
                   </Button>
                 </td>
               </tr>
@@ -68,14 +69,14 @@ export function AppliedJobsTable() {
               <tr>
                 <td colSpan={4} className="px-5 py-12 text-center sm:px-6">
                   <BriefcaseBusiness className="mx-auto mb-3 size-6 text-slate-400" aria-hidden />
-                  <p className="text-sm text-muted-foreground">You haven&apos;t applied to any jobs yet.</p>
+                  <p className="text-sm text-muted-foreground">{t('jobs.applied.empty')}</p>
                 </td>
               </tr>
             ) : (
               data.map((application) => (
                 <tr key={application._id} className="hover:bg-muted/40">
                   <td className="py-3.5 pr-2 pl-4 text-slate-600 sm:px-6 sm:whitespace-nowrap">
-                    {dateFormat.format(new Date(application.createdAt))}
+                    {formatDate(application.createdAt)}
                   </td>
                   <td className="px-2 py-3.5 font-medium sm:px-6">
                     {application.job ? (

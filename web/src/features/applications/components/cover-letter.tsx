@@ -1,11 +1,13 @@
 import { useId, useState } from 'react'
 import { ChevronDown } from 'lucide-react'
+import { useT } from '@/i18n'
 import { cn } from '@/lib/utils'
 
 const PREVIEW_CHARS = 90
 
 /** A cover letter that shows its first line and expands in place (a disclosure button, keyboard friendly). */
 export function CoverLetter({ text, className }: { text: string; className?: string }) {
+  const t = useT()
   const [open, setOpen] = useState(false)
   const id = useId()
   const body = text.trim()
@@ -27,7 +29,7 @@ export function CoverLetter({ text, className }: { text: string; className?: str
         onClick={() => setOpen((o) => !o)}
         className="inline-flex items-center gap-1 rounded text-xs font-medium text-primary outline-none hover:underline focus-visible:ring-2 focus-visible:ring-ring"
       >
-        {open ? 'Show less' : 'Read cover letter'}
+        {open ? t('jobs.coverLetter.less') : t('jobs.coverLetter.read')}
         <ChevronDown className={cn('size-3.5 transition-transform', open && 'rotate-180')} aria-hidden />
       </button>
     </div>

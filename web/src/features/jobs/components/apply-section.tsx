@@ -20,7 +20,7 @@ import { useApplyToJob } from '../api/apply-to-job'
 import type { Job } from '../api/get-jobs'
 import { isClosed } from '../lib/format'
 import { COVER_LETTER_MAX } from '../lib/limits'
-import { SLOT, withSlot } from './with-slot'
+import { SLOT, withSlot } from '@/lib/with-slot'
 
 const ms = TOAST.jobActionMs
 

@@ -9,10 +9,10 @@ import { paths } from '@/config/paths'
 import { useT } from '@/i18n'
 import { cn } from '@/lib/utils'
 import type { Job } from '../api/get-jobs'
-import { categoryLabel } from '../lib/filters'
+import { categoryLabel, placeLabel } from '../lib/filters'
 import { deadlineText, freeNote, isClosed, paymentLabel, rateText } from '../lib/format'
 import { HighlightedText } from './highlighted-text'
-import { SLOT, withSlot } from './with-slot'
+import { SLOT, withSlot } from '@/lib/with-slot'
 
 /** product.md §3: a card shows at most 2 skills, then '+N'. */
 export const CARD_SKILLS = 2
@@ -106,7 +106,7 @@ export function JobCard({
           ) : null}
           <span className="inline-flex items-center gap-1">
             <MapPin className="size-3.5 shrink-0 text-slate-400" aria-hidden />
-            {job.locationPreference}
+            {placeLabel(job.locationPreference, t)}
           </span>
         </p>
       </div>

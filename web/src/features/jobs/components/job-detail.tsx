@@ -33,7 +33,7 @@ import { useAuth } from '@/lib/auth'
 import { openChatWindow } from '@/lib/chat-window'
 import { cn } from '@/lib/utils'
 import type { Job } from '../api/get-jobs'
-import { categoryLabel } from '../lib/filters'
+import { categoryLabel, placeLabel } from '../lib/filters'
 import {
   deadlineText,
   freeNote,
@@ -45,7 +45,7 @@ import {
   weeklyHoursText,
 } from '../lib/format'
 import { ApplySection } from './apply-section'
-import { SLOT, withSlot } from './with-slot'
+import { SLOT, withSlot } from '@/lib/with-slot'
 
 /** One fact of a `<dl>`: only dt and dd sit in its group (the icon is part of the term, hidden from readers). */
 function Fact({ icon, label, children }: { icon: ReactNode; label: string; children: ReactNode }) {
@@ -144,7 +144,7 @@ export function JobDetail({
           ) : null}
           <span className="inline-flex items-center gap-1.5">
             <MapPin className="size-4 text-slate-400" aria-hidden />
-            {job.locationPreference}
+            {placeLabel(job.locationPreference, t)}
           </span>
           <span className="inline-flex items-center gap-1.5">
             <Clock className="size-4 text-slate-400" aria-hidden />
@@ -222,7 +222,7 @@ export function JobDetail({
       <Section level={sectionLevel} title={t('jobs.detail.details')}>
         <dl className="grid grid-cols-2 gap-x-4 gap-y-3">
           <Fact icon={<MapPin aria-hidden />} label={t('jobs.detail.location')}>
-            {job.locationPreference}
+            {placeLabel(job.locationPreference, t)}
             {job.remote && job.locationPreference !== 'Remote' ? ` ${t('jobs.detail.remoteSuffix')}` : ''}
           </Fact>
           <Fact icon={<CalendarClock aria-hidden />} label={t('jobs.detail.deadline')}>

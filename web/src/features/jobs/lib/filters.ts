@@ -46,6 +46,10 @@ const CATEGORY_KEYS: Record<Category, MessageKey> = {
 export const categoryLabel = (category: string, tr: Translate = t) =>
   isCategory(category) ? tr(CATEGORY_KEYS[category]) : category
 
+/** Where a job is: a state's or territory's name as it is, 'Remote' in the reader's language. */
+export const placeLabel = (place: string, tr: Translate = t) =>
+  place === 'Remote' ? tr('jobs.remote') : place
+
 const isCategory = (v: string | null): v is Category => !!v && (CATEGORIES as readonly string[]).includes(v)
 const isSort = (v: string | null): v is JobSort => !!v && (JOB_SORTS as readonly string[]).includes(v)
 /** The 28 states and 8 union territories, in that order: what "Closest" can sort by. */

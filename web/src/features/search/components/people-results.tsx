@@ -3,12 +3,14 @@ import type { User } from '@common/schemas/user'
 import { NameAndHandle } from '@/components/name-and-handle'
 import { UserAvatar } from '@/components/ui/avatar'
 import { paths } from '@/config/paths'
+import { useT } from '@/i18n'
 import { Marked } from '@/components/ui/marked'
 
 const SKILLS_SHOWN = 3
 
 /** The people a search found (name, @username, skills), each linking to their profile — a secondary section. */
 export function PeopleResults({ users, query, id }: { users: User[]; query: string; id?: string }) {
+  const t = useT()
   if (!users.length) return null
   return (
     <section
@@ -18,7 +20,7 @@ export function PeopleResults({ users, query, id }: { users: User[]; query: stri
       className="flex scroll-mt-4 flex-col gap-3 outline-none"
     >
       <h2 id="people-heading" className="text-base font-semibold text-slate-900">
-        People ({users.length})
+        {t('jobs.search.peopleCount', { count: users.length })}
       </h2>
       <ul className="grid grid-cols-1 gap-3 sm:grid-cols-2 xl:grid-cols-3">
         {users.map((u) => {

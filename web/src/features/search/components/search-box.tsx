@@ -1,6 +1,7 @@
 import { Search, X } from 'lucide-react'
 import { Button } from '@/components/ui/button'
 import { useDraft } from '@/hooks/use-draft'
+import { useT } from '@/i18n'
 import { cn } from '@/lib/utils'
 
 /**
@@ -11,7 +12,7 @@ export function SearchBox({
   value,
   onSearch,
   autoFocus,
-  label = 'Search jobs and people',
+  label: givenLabel,
   className,
 }: {
   value: string
@@ -20,6 +21,8 @@ export function SearchBox({
   label?: string
   className?: string
 }) {
+  const t = useT()
+  const label = givenLabel ?? t('jobs.search.label')
   const [text, setText] = useDraft(value)
   return (
     <form
@@ -41,7 +44,7 @@ export function SearchBox({
           type="search"
           aria-label={label}
           enterKeyHint="search"
-          placeholder="Search jobs, skills or people..."
+          placeholder={t('jobs.search.placeholder')}
           autoFocus={autoFocus}
           value={text}
           maxLength={200}
@@ -59,7 +62,7 @@ export function SearchBox({
         {text ? (
           <button
             type="button"
-            aria-label="Clear search"
+            aria-label={t('jobs.search.clear')}
             onClick={() => {
               setText('')
               if (value) onSearch('')
@@ -71,7 +74,7 @@ export function SearchBox({
         ) : null}
       </div>
       <Button type="submit" className="h-11 px-4 sm:px-5">
-        Search
+        {t('jobs.search.submit')}
       </Button>
     </form>
   )

@@ -3,8 +3,9 @@ import { Compass, Search } from 'lucide-react'
 import { EmptyState } from '@/components/empty-state'
 import { Button } from '@/components/ui/button'
 import { paths } from '@/config/paths'
+import { useT } from '@/i18n'
 
-/** Common searches on the demo marketplace; each is an ordinary /search?q= link. */
+/** Common searches on the demo marketplace (its jobs are written in English); each is an ordinary /search?q= link. */
 const SUGGESTIONS = [
   'React developer',
   'Graphic design',
@@ -16,20 +17,21 @@ const SUGGESTIONS = [
 
 /** /search without a query: what to try, and the way to Explore. */
 export function SearchSuggestions() {
+  const t = useT()
   return (
     <EmptyState
       icon={Search}
-      title="Search jobs and people"
+      title={t('jobs.search.label')}
       action={
         <Button asChild variant="outline">
           <Link to={paths.explore.href()}>
-            <Compass aria-hidden /> Explore all opportunities
+            <Compass aria-hidden /> {t('jobs.search.exploreAll')}
           </Link>
         </Button>
       }
     >
-      <p>Type a role, a skill, a city or a name. Spelling mistakes are fine.</p>
-      <ul className="mt-4 flex flex-wrap justify-center gap-2" aria-label="Suggested searches">
+      <p>{t('jobs.search.hint')}</p>
+      <ul className="mt-4 flex flex-wrap justify-center gap-2" aria-label={t('jobs.search.suggested')}>
         {SUGGESTIONS.map((s) => (
           <li key={s}>
             <Link
