@@ -104,3 +104,34 @@ describe('alert mails in the reader’s language', () => {
     expect(applicantsMail({ ...base, applicants }).subject).toBe('New applicant for “Menu card”')
   })
 })
+
+describe('money mails in the reader’s language', () => {
+  it('the auto-release notice: Hindi, and English exactly as before', async () => {
+    const { autoReleasedMail, reminderMail } = await import('../modules/delivery/delivery.mail')
+    const p = {
+      to: 'a@example.in',
+      name: 'Asha',
+      title: 'Logo',
+      amount: '₹800.00',
+      asClient: true,
+      url: 'https://m.in/c/1',
+    }
+    expect(autoReleasedMail({ ...p, language: 'hi-IN' }).subject).toBe(
+      '“Logo” के लिए ₹800.00 अपने-आप जारी कर दिए गए',
+    )
+    expect(autoReleasedMail(p)).toMatchObject({
+      subject: '₹800.00 was released automatically for “Logo”',
+      text: 'Hi Asha,\n\nThe review window for the work submitted on “Logo” ended without an answer, so ₹800.00 was released from escrow to the freelancer.\n\nSee the contract: https://m.in/c/1',
+    })
+    const r = {
+      to: 'a@example.in',
+      name: 'Asha',
+      title: 'Logo',
+      freelancer: 'Ravi',
+      when: '29 Nov 2026, 10:00 am',
+      url: 'u',
+    }
+    expect(reminderMail({ ...r, language: 'hi-IN' }).text).toContain('Ravi ने “Logo” का काम जमा किया है।')
+    expect(reminderMail(r).subject).toBe('Review the work on “Logo” before 29 Nov 2026, 10:00 am')
+  })
+})

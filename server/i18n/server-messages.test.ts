@@ -142,6 +142,19 @@ describe('notifications', () => {
     expect(got[1].message).toBe('Ravi Kumar ने आपको एक संदेश भेजा')
   })
 
+  it('a refusal over the socket comes in the person’s language too', async () => {
+    const ashaSock = await open(asha)
+    expect(await ashaSock.emitWithAck('join', ravi.user._id)).toMatchObject({
+      success: false,
+      code: 'forbidden',
+      message: 'आप सिर्फ़ अपने ही रूम से जुड़ सकते हैं',
+    })
+    const raviSock = await open(ravi)
+    expect(await raviSock.emitWithAck('join', asha.user._id)).toMatchObject({
+      message: 'You can only join your own room',
+    })
+  })
+
   it('switching language re-renders the old ones', async () => {
     expect((await setLanguage(asha, 'en-IN')).statusCode).toBe(200)
     const rows = (await injectAs(ctx.app, asha, { method: 'GET', url: '/api/v1/notification' })).json()

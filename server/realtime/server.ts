@@ -15,11 +15,15 @@ import { attachPublisher, type Publish } from './bus'
 import { createLocalAdapter } from './local-adapter'
 import { socketLimiter } from './rate-limit'
 import { handOverMissed } from './pending-restores'
+import { DEFAULT_LANGUAGE, type Language } from '@common/languages'
+import { localize } from '../i18n'
 import { createStreamsAdapter } from './streams-adapter'
 
 interface SocketData {
   userId: string
   tokenHash: string
+  /** The language the person reads, for refusals sent to this socket (ADR 069). */
+  language?: Language
 }
 /** Between instances, through the adapter's stream — in order with the rooms' broadcasts. */
 interface ServerSideEvents {
@@ -207,6 +211,7 @@ export function attachRealtime(app: FastifyInstance, opts: RealtimeOptions): Rea
       if (!found) return next(new Error('unauthorized'))
       socket.data.userId = found.user.id
       socket.data.tokenHash = tokenHash
+      socket.data.language = found.user.language
       next()
     } catch (e) {
       app.log.warn({ err: e }, 'socket handshake failed')
@@ -234,11 +239,14 @@ export function attachRealtime(app: FastifyInstance, opts: RealtimeOptions): Rea
 
   io.on('connection', (socket: AppSocket) => {
     const me = socket.data.userId
+    /** An answer's message in the socket's person's language (ADR 069). */
+    const say = <A extends { message?: string }>(a: A): A =>
+      a.message ? { ...a, message: localize(socket.data.language ?? DEFAULT_LANGUAGE, a.message) } : a
     // A restored socket first gets what its rooms got while its handshake waited (ADR 032).
     if (!handOverMissed(socket)) return
     void socket.join([userRoom(me), sessionRoom(socket.data.tokenHash)])
     const allow = socketLimiter()
-    const tooMany = () => slowDown(allow.retryAfter())
+    const tooMany = () => say(slowDown(allow.retryAfter()))
     /** A refusal goes to the ack when there is one, else as a `rateLimited` event. */
     const refuse = (event: string, answer: ReturnType<typeof slowDown>, ack?: (a: typeof answer) => void) =>
       ack ? ack(answer) : socket.emit('rateLimited', { event, ...answer })
@@ -265,7 +273,7 @@ export function attachRealtime(app: FastifyInstance, opts: RealtimeOptions): Rea
     socket.on('join', (userId, ack) => {
       if (!allow('other')) return refuse('join', tooMany(), ack)
       if (userId !== me)
-        return ack?.({ success: false, message: 'You can only join your own room', code: 'forbidden' })
+        return ack?.(say({ success: false, message: 'You can only join your own room', code: 'forbidden' }))
       ack?.({ success: true })
     })
 
@@ -274,7 +282,7 @@ export function attachRealtime(app: FastifyInstance, opts: RealtimeOptions): Rea
       try {
         // The same per-user bucket as POST /api/v1/chat/send, shared by every socket and instance (ADR 020).
         const verdict = await app.checkLimit('chatSend', { userId: me, ip: socket.handshake.address })
-        if (!verdict.ok) return refuse('sendMessage', slowDown(verdict.retryAfter, verdict.message), ack)
+        if (!verdict.ok) return refuse('sendMessage', say(slowDown(verdict.retryAfter, verdict.message)), ack)
         // The user the socket authenticated as; the write itself checks that its session is still live (ADR 023).
         const message = await opts.chat.send({ id: me, sessionHash: socket.data.tokenHash }, body, socket.id)
         // A conversation now exists: typing to the receiver goes through from here on.
@@ -282,7 +290,7 @@ export function attachRealtime(app: FastifyInstance, opts: RealtimeOptions): Rea
         ack?.({ success: true, message })
       } catch (e) {
         if (!(e instanceof AppError)) app.log.error({ err: e }, 'sendMessage failed')
-        ack?.(failure(e))
+        ack?.(say(failure(e)))
         // A session logged out (or expired) while this socket stayed open: it is closed now.
         if (e instanceof AppError && e.statusCode === 401) socket.disconnect(true)
       }
@@ -296,9 +304,11 @@ export function attachRealtime(app: FastifyInstance, opts: RealtimeOptions): Rea
         ack?.({ success: true, read })
       } catch (err) {
         ack?.(
-          err instanceof z.ZodError
-            ? { success: false, message: 'Not a valid user id', code: 'validation_failed' }
-            : failure(err),
+          say(
+            err instanceof z.ZodError
+              ? { success: false as const, message: 'Not a valid user id', code: 'validation_failed' }
+              : failure(err),
+          ),
         )
       }
     })

@@ -13,6 +13,7 @@ import {
   UserAnswer,
 } from '@common/schemas/user'
 import { presentUser } from '../users/users.presenter'
+import { usersRepo } from '../users/users.repo'
 import { requesterFor } from './device'
 import type { EmailChangeService } from './email-change.service'
 import { localize, readerLanguage } from '../../i18n'
@@ -70,11 +71,21 @@ export async function authRoutes(app: FastifyInstance, opts: { otp: ReturnType<t
       schema: { tags: ['auth'], body: VerifyOtpBody, response: { 200: VerifyOtpAnswer } },
     },
     async (req, reply) => {
-      const { user, created } = await otp.verify(req.body.email, req.body.otp, requesterFor(app, req, reply))
+      const verified = await otp.verify(req.body.email, req.body.otp, requesterFor(app, req, reply))
+      const { created } = verified
+      // A new account reads what its visitor chose (the lang cookie) or their browser asks for, not English by default:
+      // the web app follows the account's language after sign-in (ADR 065, 069).
+      const language = readerLanguage(req)
+      const user =
+        created && language !== verified.user.language
+          ? await usersRepo.update(app.db, verified.user.id, { language })
+          : verified.user
       const token = await app.startSession(reply, user.id)
       return {
         success: true as const,
-        message: created ? 'Signed up successfully!' : 'Logged in successfully!',
+        message: localize(user.language, created ? 'Signed up successfully!' : 'Logged in successfully!', [
+          'answers.',
+        ]),
         data: presentUser(user, user),
         token,
       }

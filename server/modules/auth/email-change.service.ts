@@ -7,6 +7,7 @@ import { hmac, safeEqual } from '../../lib/crypto'
 import type { Outbox } from '../../mail/outbox'
 import { usersRepo } from '../users/users.repo'
 import type { CodeLimits, Requester } from './code-limits'
+import { translate, type Params } from '../../i18n'
 import { freshCode, newCode, wrongCode } from './codes'
 
 const FAILED = 'Email change failed'
@@ -70,15 +71,17 @@ export function emailChangeService(deps: {
       })
       // Whether or not another account has this address, the answer and the mail are the same: confirming says so,
       // and only the address's owner can get that far.
+      // Both in the account's language (ADR 069).
+      const t = (key: string, params: Params) => translate(user.language, `emails.emailChange.${key}`, params)
       outbox.enqueue({
         to: newEmail,
-        subject: `Your Microlance email change code is ${code}`,
-        text: `${user.fullname} asked to sign in to Microlance with this email from now on. Enter ${code} in Edit Profile to confirm it.\n\nThe code is valid for 10 minutes. If you did not ask for this, ignore this email: nothing changes without the code.`,
+        subject: t('codeSubject', { code }),
+        text: t('codeText', { name: user.fullname, code }),
       })
       outbox.enqueue({
         to: user.email,
-        subject: 'Someone asked to change your Microlance sign-in email',
-        text: `A change of your Microlance sign-in email to ${maskEmail(newEmail)} was asked for from your account. It happens only if the code sent to that address is entered; until then you keep signing in with this one.\n\nIf this was not you, someone may be signed in to your account: sign in, cancel the change in Edit Profile and log out. Without the code the request lapses in 10 minutes.`,
+        subject: t('noticeSubject', {}),
+        text: t('noticeText', { masked: maskEmail(newEmail) }),
       })
       return newEmail
     },
@@ -144,8 +147,10 @@ export function emailChangeService(deps: {
       if ('error' in outcome) throw outcome.error as AppError
       outbox.enqueue({
         to: user.email,
-        subject: 'Your Microlance sign-in email has changed',
-        text: `Your Microlance account now signs in with ${maskEmail(outcome.user.email)}, and every other device was signed out. If this was not you, reply to this email at once.`,
+        subject: translate(user.language, 'emails.emailChange.doneSubject'),
+        text: translate(user.language, 'emails.emailChange.doneText', {
+          masked: maskEmail(outcome.user.email),
+        }),
       })
       return { ...outcome, oldEmail: user.email }
     },

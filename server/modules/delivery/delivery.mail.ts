@@ -1,6 +1,8 @@
+import { DEFAULT_LANGUAGE, type Language } from '@common/languages'
+import { translate } from '../../i18n'
 import type { Mail } from '../../mail/mailer'
 
-/** The client's reminder that submitted work is released automatically soon (ADR 057). */
+/** The client's reminder that submitted work is released automatically soon (ADR 057), in their language (ADR 069). */
 export function reminderMail(p: {
   to: string
   name: string
@@ -8,21 +10,27 @@ export function reminderMail(p: {
   freelancer: string
   when: string
   url: string
+  language?: Language
 }): Mail {
+  const language = p.language ?? DEFAULT_LANGUAGE
   return {
     to: p.to,
-    subject: `Review the work on “${p.title}” before ${p.when}`,
+    subject: translate(language, 'emails.delivery.reminderSubject', { title: p.title, when: p.when }),
     text: [
-      `Hi ${p.name},`,
+      translate(language, 'emails.hello', { name: p.name }),
       '',
-      `${p.freelancer} submitted work for “${p.title}”. If you do not answer, the money for it is released to them automatically on ${p.when} (India time).`,
+      translate(language, 'emails.delivery.reminderText', {
+        freelancer: p.freelancer,
+        title: p.title,
+        when: p.when,
+      }),
       '',
-      `Release it, ask for changes or open a dispute: ${p.url}`,
+      translate(language, 'emails.delivery.reminderAction', { url: p.url }),
     ].join('\n'),
   }
 }
 
-/** The notice to each side that a review window ended and the money was released (ADR 057). */
+/** The notice to each side that a review window ended and the money was released (ADR 057), in their language. */
 export function autoReleasedMail(p: {
   to: string
   name: string
@@ -30,18 +38,23 @@ export function autoReleasedMail(p: {
   amount: string
   asClient: boolean
   url: string
+  language?: Language
 }): Mail {
+  const language = p.language ?? DEFAULT_LANGUAGE
+  const params = { title: p.title, amount: p.amount }
   return {
     to: p.to,
-    subject: `${p.amount} was released automatically for “${p.title}”`,
+    subject: translate(language, 'emails.delivery.autoSubject', params),
     text: [
-      `Hi ${p.name},`,
+      translate(language, 'emails.hello', { name: p.name }),
       '',
-      p.asClient
-        ? `The review window for the work submitted on “${p.title}” ended without an answer, so ${p.amount} was released from escrow to the freelancer.`
-        : `The client did not answer within the review window, so ${p.amount} for “${p.title}” was released to you from escrow.`,
+      translate(
+        language,
+        p.asClient ? 'emails.delivery.autoClient' : 'emails.delivery.autoFreelancer',
+        params,
+      ),
       '',
-      `See the contract: ${p.url}`,
+      translate(language, 'emails.seeContract', { url: p.url }),
     ].join('\n'),
   }
 }

@@ -140,7 +140,7 @@ export const deliveryRepo = {
 
   async contact(db: Executor, userId: string) {
     const [row] = await db
-      .select({ id: users.id, email: users.email, fullname: users.fullname })
+      .select({ id: users.id, email: users.email, fullname: users.fullname, language: users.language })
       .from(users)
       .where(eq(users.id, userId))
       .limit(1)

@@ -183,6 +183,7 @@ export function deliveryService(deps: DeliveryDeps) {
           autoReleasedMail({
             to: p.email,
             name: p.fullname,
+            language: p.language,
             title: job.title,
             amount,
             asClient: p.id === contract.clientId,
@@ -218,6 +219,7 @@ export function deliveryService(deps: DeliveryDeps) {
         reminderMail({
           to: client.email,
           name: client.fullname,
+          language: client.language,
           title: job.title,
           freelancer: freelancer?.fullname ?? 'the freelancer',
           when,

@@ -1,4 +1,5 @@
 import { aliasedTable, and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm'
+import type { Language } from '@common/languages'
 import type { Executor } from '../../db/client'
 import {
   contracts,
@@ -253,9 +254,12 @@ export const disputesRepo = {
       .where(and(eq(uploads.ownerId, ownerId), inArray(uploads.fileName, names), isNull(uploads.claimedAt)))
   },
 
-  async emails(db: Executor, ids: string[]): Promise<Map<string, { email: string; fullname: string }>> {
+  async emails(
+    db: Executor,
+    ids: string[],
+  ): Promise<Map<string, { email: string; fullname: string; language: Language }>> {
     const rows = await db
-      .select({ id: users.id, email: users.email, fullname: users.fullname })
+      .select({ id: users.id, email: users.email, fullname: users.fullname, language: users.language })
       .from(users)
       .where(
         sql`${users.id} in (${sql.join(
@@ -263,6 +267,6 @@ export const disputesRepo = {
           sql`, `,
         )})`,
       )
-    return new Map(rows.map((r) => [r.id, { email: r.email, fullname: r.fullname }]))
+    return new Map(rows.map((r) => [r.id, { email: r.email, fullname: r.fullname, language: r.language }]))
   },
 }

@@ -14,6 +14,8 @@ import { ledgerRepo } from '../payments/ledger.repo'
 import type { PaymentsService } from '../payments/payments.service'
 import { authorizeOperator, authorizeParty, authorizeRead, sideOf } from './disputes.policy'
 import { presentDispute, presentQueueItem } from './disputes.presenter'
+import { DEFAULT_LANGUAGE } from '@common/languages'
+import { translate, type Params } from '../../i18n'
 import { disputesRepo } from './disputes.repo'
 
 const DAY_MS = 24 * 60 * 60 * 1000
@@ -73,18 +75,22 @@ export function disputesService(deps: DisputesDeps) {
       )
   }
 
+  /**
+   * Tells `userIds` of a step: a notification (its English row, rendered for each reader, ADR 069) and a mail in each
+   * person's own language, both from the catalogues' `notifications.dispute.<what>` and `emails.dispute.<what>…`.
+   */
   async function tell(
     tx: Tx,
     userIds: string[],
     d: Pick<DisputeRow, 'id' | 'contractId'>,
-    message: string,
-    mail: { subject: string; text: string },
+    what: 'opened' | 'answered' | 'proposed' | 'settled' | 'declined' | 'decided',
+    params: Params,
   ) {
     for (const userId of userIds)
       await notificationsService.record(tx, {
         userId,
         type: 'system',
-        message,
+        message: translate(DEFAULT_LANGUAGE, `notifications.dispute.${what}`, params),
         metadata: { contractId: d.contractId, disputeId: d.id },
       })
     const people = await disputesRepo.emails(tx, userIds)
@@ -92,8 +98,12 @@ export function disputesService(deps: DisputesDeps) {
       for (const p of people.values())
         deps.mail.enqueue({
           to: p.email,
-          subject: mail.subject,
-          text: `Hello ${p.fullname},\n\n${mail.text}\n\nSee the contract: /contracts/${d.contractId}\n\nMicrolance`,
+          subject: translate(p.language, `emails.dispute.${what}Subject`),
+          text: translate(p.language, 'emails.dispute.wrapper', {
+            name: p.fullname,
+            body: translate(p.language, `emails.dispute.${what}Text`, params),
+            contractId: d.contractId,
+          }),
         })
     })
   }
@@ -180,16 +190,12 @@ export function disputesService(deps: DisputesDeps) {
           data: { disputeId: d.id, reason: body.reason, inEscrowPaise: h.paise, attachments: d.attachments },
         })
         const otherId = side === 'client' ? c.freelancerId : c.clientId
-        await tell(
-          tx,
-          [otherId],
-          d,
-          `${user.fullname} opened a dispute on your contract. The ${formatPaise(h.paise)} in escrow is frozen; answer within ${DISPUTE_ANSWER_DAYS} days.`,
-          {
-            subject: 'A dispute was opened on your Microlance contract',
-            text: `${user.fullname} opened a dispute: “${body.reason}”.\n\nThe ${formatPaise(h.paise)} in escrow is frozen until the dispute is settled or decided. Please give your side within ${DISPUTE_ANSWER_DAYS} days.`,
-          },
-        )
+        await tell(tx, [otherId], d, 'opened', {
+          name: user.fullname,
+          amount: formatPaise(h.paise),
+          days: String(DISPUTE_ANSWER_DAYS),
+          reason: body.reason,
+        })
         return d.id
       })
       return present(id)
@@ -238,10 +244,7 @@ export function disputesService(deps: DisputesDeps) {
           data: { disputeId: d.id, answer: body.answer, attachments: body.attachments ?? [] },
         })
         if (d.openedBy)
-          await tell(tx, [d.openedBy], d, `${user.fullname} answered your dispute.`, {
-            subject: 'Your Microlance dispute was answered',
-            text: `${user.fullname} answered your dispute: “${body.answer}”.`,
-          })
+          await tell(tx, [d.openedBy], d, 'answered', { name: user.fullname, answer: body.answer })
       })
       return present(id)
     },
@@ -269,16 +272,11 @@ export function disputesService(deps: DisputesDeps) {
         })
         const side = sideOf(user, contract)!
         const otherId = side === 'client' ? contract.freelancerId : contract.clientId
-        await tell(
-          tx,
-          [otherId],
-          d,
-          `${user.fullname} proposed a settlement: ${formatPaise(releasePaise)} to the freelancer, ${formatPaise(refundPaise)} back to the client.`,
-          {
-            subject: 'A settlement was proposed on your Microlance dispute',
-            text: `${user.fullname} proposed to settle the dispute: ${formatPaise(releasePaise)} released to the freelancer and ${formatPaise(refundPaise)} refunded to the client. Accept or decline it on the contract's page.`,
-          },
-        )
+        await tell(tx, [otherId], d, 'proposed', {
+          name: user.fullname,
+          release: formatPaise(releasePaise),
+          refund: formatPaise(refundPaise),
+        })
       })
       return present(id)
     },
@@ -326,9 +324,9 @@ export function disputesService(deps: DisputesDeps) {
             refundPaise: p.refundPaise,
           },
         })
-        await tell(tx, [contract.clientId, contract.freelancerId], d, `The dispute is settled. ${note}`, {
-          subject: 'Your Microlance dispute is settled',
-          text: `The dispute is settled. ${note}`,
+        await tell(tx, [contract.clientId, contract.freelancerId], d, 'settled', {
+          release: formatPaise(p.releasePaise),
+          refund: formatPaise(p.refundPaise),
         })
       })
       return present(id)
@@ -351,11 +349,7 @@ export function disputesService(deps: DisputesDeps) {
           actorId: user.id,
           data: { disputeId: d.id, proposalId: p.id },
         })
-        if (p.proposedBy)
-          await tell(tx, [p.proposedBy], d, `${user.fullname} declined your settlement proposal.`, {
-            subject: 'Your settlement proposal was declined',
-            text: `${user.fullname} declined your proposal to settle the dispute. You can propose another split, or wait for an operator's decision.`,
-          })
+        if (p.proposedBy) await tell(tx, [p.proposedBy], d, 'declined', { name: user.fullname })
       })
       return present(id)
     },
@@ -490,17 +484,11 @@ export function disputesService(deps: DisputesDeps) {
           actorId: user.id,
           data: { disputeId: d.id, releasePaise, refundPaise, note: body.note },
         })
-        const outcome = `${formatPaise(releasePaise)} released to the freelancer, ${formatPaise(refundPaise)} refunded to the client`
-        await tell(
-          tx,
-          [contract.clientId, contract.freelancerId],
-          d,
-          `An operator decided the dispute: ${outcome}. Reason: ${body.note}`,
-          {
-            subject: 'Your Microlance dispute has been decided',
-            text: `An operator decided the dispute on your contract: ${outcome}.\n\nThe reason: ${body.note}`,
-          },
-        )
+        await tell(tx, [contract.clientId, contract.freelancerId], d, 'decided', {
+          release: formatPaise(releasePaise),
+          refund: formatPaise(refundPaise),
+          note: body.note,
+        })
       })
       return present(id)
     },
