@@ -3,7 +3,7 @@ import type { z } from 'zod'
 import type { UnreadAnswer, UnreadChats } from '@common/schemas/chat'
 import { api } from '@/lib/api-client'
 import { queryKeys } from '@/lib/query-keys'
-import { withoutReadingNow } from '../lib/cache'
+import { withoutReadingNow } from '../lib/reading-now'
 
 export type { UnreadChats }
 
