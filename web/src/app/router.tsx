@@ -67,8 +67,11 @@ export const routes: RouteObject[] = [
         paths.earnings.pattern,
         withAreas(['money', 'contract'], () => import('./routes/earnings')),
       ),
-      { path: paths.explore.pattern, lazy: withAreas(['jobs'], () => import('./routes/explore')) },
-      { path: paths.search.pattern, lazy: withAreas(['jobs'], () => import('./routes/search')) },
+      { path: paths.explore.pattern, lazy: withAreas(['jobs', 'account'], () => import('./routes/explore')) },
+      {
+        path: paths.search.pattern,
+        lazy: withAreas(['jobs', 'feed', 'account'], () => import('./routes/search')),
+      },
       signedIn(
         paths.posts.pattern,
         withAreas(['feed'], () => import('./routes/my-posts')),
@@ -89,7 +92,7 @@ export const routes: RouteObject[] = [
       { path: paths.chat.pattern, lazy: withAreas(['chat'], () => import('./routes/chat/index')) },
       {
         path: paths.conversation.pattern,
-        lazy: withAreas(['chat'], () => import('./routes/chat/conversation')),
+        lazy: withAreas(['chat', 'money'], () => import('./routes/chat/conversation')),
       },
       { path: paths.experiencesCreate.pattern, lazy: placeholder('ExperiencesCreatePlaceholder') },
       signedIn(
@@ -123,7 +126,7 @@ export const routes: RouteObject[] = [
             // Clients and operators get the page; a freelancer meets their own work and "Start hiring" instead of
             // a trip home (ADR 066). Lazy, so none of it is in the first download.
             lazy: withAreas(
-              ['posting', 'jobs', 'money', 'contract'],
+              ['posting', 'jobs', 'money', 'contract', 'account'],
               () => import('./routes/job-posting/freelancer-work'),
             ),
             children: [
