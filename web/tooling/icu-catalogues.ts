@@ -1,7 +1,8 @@
 // The language catalogues, compiled when the app is built (docs/decisions/065-languages.md, 068): each message of
 // web/src/i18n/messages/<language>/<area>.json is parsed as ICU MessageFormat here, so the browser gets either the
 // plain text (no arguments) or the parsed message, and never needs the parser. Imported as
-// `virtual:i18n/<language>/<area>`; `virtual:i18n/loaders` is the table of those imports, one lazy chunk each.
+// `virtual:i18n/<language>/<area>`, one lazy chunk each: `virtual:i18n/loaders` (in the first download) imports each
+// language's core, and each core module's `areas` imports that language's other areas.
 import fs from 'node:fs'
 import path from 'node:path'
 import { parse, TYPE, type MessageFormatElement } from '@formatjs/icu-messageformat-parser'
@@ -57,13 +58,10 @@ export function icuCatalogues({ dir }: { dir: string }): Plugin {
       if (!id.startsWith(RESOLVED)) return null
       const name = id.slice(RESOLVED.length)
       if (name === 'loaders') {
+        // Only each language's core is in the first download's table; core's own module names the other areas.
         const table = cataloguedLanguages(dir).map(
           (language) =>
-            `${JSON.stringify(language)}: {` +
-            AREAS.map(
-              (area) => `${area}: () => import(${JSON.stringify(`${PREFIX}${language}/${area}`)})`,
-            ).join(', ') +
-            '}',
+            `${JSON.stringify(language)}: () => import(${JSON.stringify(`${PREFIX}${language}/core`)})`,
         )
         return `export default {${table.join(', ')}}`
       }
@@ -73,7 +71,12 @@ export function icuCatalogues({ dir }: { dir: string }): Plugin {
       const file = path.join(dir, language, `${area}.json`)
       this.addWatchFile(file)
       const messages = JSON.parse(fs.readFileSync(file, 'utf8')) as Record<string, string>
-      return `export default ${JSON.stringify(compileCatalogue(messages, file))}`
+      const compiled = `export default ${JSON.stringify(compileCatalogue(messages, file))}`
+      if (area !== 'core') return compiled
+      const others = AREAS.filter((a) => a !== 'core').map(
+        (a) => `${a}: () => import(${JSON.stringify(`${PREFIX}${language}/${a}`)})`,
+      )
+      return `${compiled}\nexport const areas = {${others.join(', ')}}`
     },
   }
 }

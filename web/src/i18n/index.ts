@@ -37,10 +37,13 @@ function loadArea(language: Language, area: Area): Promise<void> {
   const id = `${language}/${area}`
   let p = pending.get(id)
   if (!p) {
-    p = retryImport(LOADERS[language][area]).then((m) => {
+    p = (async () => {
+      // Core comes first (the root route asks for it at once); its module names the language's other areas.
+      const core = await retryImport(LOADERS[language])
+      const m = area === 'core' ? core : await retryImport(core.areas[area])
       catalogues[language] = { ...catalogues[language], ...m.default }
       loaded.add(id)
-    })
+    })()
     p.catch(() => pending.delete(id))
     pending.set(id, p)
   }
