@@ -1,9 +1,9 @@
 import type { TimelineEventDtoType, TimelineKind } from '@common/schemas/contract'
-import { formatRupees } from '@common/money'
+import { rupees } from '@/lib/rupees'
 import { t, type MessageKey } from '@/i18n'
 
 const who = (e: TimelineEventDtoType, fallback: MessageKey) => e.actor?.fullname ?? t(fallback)
-const money = (v: unknown) => (typeof v === 'number' ? formatRupees(v) : '')
+const money = (v: unknown) => (typeof v === 'number' ? rupees(v) : '')
 const unitsPart = (v: unknown) =>
   typeof v === 'number' && v > 0 ? t('contract.timeline.units', { units: v }) : ''
 

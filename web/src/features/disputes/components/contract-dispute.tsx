@@ -2,7 +2,7 @@ import { useId, useState, type FormEvent } from 'react'
 import { AlertTriangle, Gavel, Upload } from 'lucide-react'
 import { toast } from 'sonner'
 import type { DisputeDtoType } from '@common/schemas/dispute'
-import { formatRupees } from '@common/money'
+import { rupees } from '@/lib/rupees'
 import { Button } from '@/components/ui/button'
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card'
 import { Input } from '@/components/ui/input'
@@ -86,7 +86,7 @@ function DisputeBody({ d, side, contractId }: { d: DisputeDtoType; side: Side | 
     <>
       {open ? (
         <p className="rounded-lg bg-amber-50 p-3 text-sm text-amber-900">
-          {t('contract.dispute.frozen', { amount: formatRupees(d.inEscrow) })}
+          {t('contract.dispute.frozen', { amount: rupees(d.inEscrow) })}
         </p>
       ) : null}
       <Statement
@@ -196,7 +196,7 @@ function OpenDispute({
     return (
       <div className="flex flex-wrap items-center justify-between gap-3">
         <p className="text-sm text-muted-foreground">
-          {t('contract.dispute.openIntro', { again: again ? 'yes' : 'no', amount: formatRupees(inEscrow) })}
+          {t('contract.dispute.openIntro', { again: again ? 'yes' : 'no', amount: rupees(inEscrow) })}
         </p>
         <Button variant="outline" onClick={() => setShow(true)}>
           {t('contract.dispute.openA')}
@@ -327,8 +327,8 @@ function Settlement({ d, side, contractId }: { d: DisputeDtoType; side: Side; co
                 refund: slot(1),
               }),
               [
-                <strong key="release">{formatRupees(waiting.releaseAmount)}</strong>,
-                <strong key="refund">{formatRupees(waiting.refundAmount)}</strong>,
+                <strong key="release">{rupees(waiting.releaseAmount)}</strong>,
+                <strong key="refund">{rupees(waiting.refundAmount)}</strong>,
               ],
             )}
           </p>
@@ -353,8 +353,8 @@ function Settlement({ d, side, contractId }: { d: DisputeDtoType; side: Side; co
             onOpenChange={setConfirm}
             title={t('contract.dispute.acceptTitle')}
             description={t('contract.dispute.acceptDescription', {
-              release: formatRupees(waiting.releaseAmount),
-              refund: formatRupees(waiting.refundAmount),
+              release: rupees(waiting.releaseAmount),
+              refund: rupees(waiting.refundAmount),
             })}
             confirmLabel={t('contract.dispute.acceptConfirm')}
             onConfirm={() => act('accept')}

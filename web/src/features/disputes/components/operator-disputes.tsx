@@ -3,7 +3,7 @@ import { AlertTriangle, ArrowLeft, Gavel, Inbox, MessageSquare } from 'lucide-re
 import { toast } from 'sonner'
 import type { DisputeQueueItemType } from '@common/schemas/dispute'
 import { TIMELINE_KINDS, type TimelineKind } from '@common/schemas/contract'
-import { formatRupees } from '@common/money'
+import { rupees } from '@/lib/rupees'
 import { EmptyState } from '@/components/empty-state'
 import { Button } from '@/components/ui/button'
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card'
@@ -155,7 +155,7 @@ function QueueItem({
         {d.status === 'open' ? (
           <span>
             {t('admin.disputes.held', {
-              amount: formatRupees(d.inEscrow),
+              amount: rupees(d.inEscrow),
               ready: d.readyForOperator ? 'yes' : 'no',
             })}
           </span>
@@ -208,9 +208,9 @@ function DisputeDetail({ id, onBack }: { id: string; onBack: () => void }) {
           <dl className="grid grid-cols-2 gap-3 text-sm sm:grid-cols-4">
             <Figure label={t('admin.disputes.client')}>{d.client.fullname}</Figure>
             <Figure label={t('admin.disputes.freelancer')}>{d.freelancer.fullname}</Figure>
-            <Figure label={t('admin.disputes.funded')}>{formatRupees(escrow.funded)}</Figure>
+            <Figure label={t('admin.disputes.funded')}>{rupees(escrow.funded)}</Figure>
             <Figure label={t('admin.disputes.inEscrow')}>
-              <span data-testid="operator-in-escrow">{formatRupees(escrow.inEscrow)}</span>
+              <span data-testid="operator-in-escrow">{rupees(escrow.inEscrow)}</span>
             </Figure>
           </dl>
           <Statement
@@ -245,8 +245,8 @@ function DisputeDetail({ id, onBack }: { id: string; onBack: () => void }) {
                   <li key={p._id}>
                     {t('admin.disputes.proposal', {
                       side: p.proposedBy,
-                      release: formatRupees(p.releaseAmount),
-                      refund: formatRupees(p.refundAmount),
+                      release: rupees(p.releaseAmount),
+                      refund: rupees(p.refundAmount),
                       status: p.status,
                     })}
                   </li>
@@ -362,8 +362,8 @@ function DecideForm({ id, inEscrow }: { id: string; inEscrow: number }) {
           onOpenChange={setConfirm}
           title={t('admin.disputes.resolveTitle')}
           description={t('admin.disputes.resolveDescription', {
-            release: formatRupees(r || 0),
-            refund: formatRupees(f || 0),
+            release: rupees(r || 0),
+            refund: rupees(f || 0),
           })}
           confirmLabel={t('admin.disputes.resolveConfirm')}
           pending={resolve.isPending}

@@ -1,7 +1,7 @@
 import { useId, useState, type ReactNode } from 'react'
 import { Paperclip } from 'lucide-react'
 import type { DisputeDtoType } from '@common/schemas/dispute'
-import { formatRupees } from '@common/money'
+import { rupees } from '@/lib/rupees'
 import { Badge } from '@/components/ui/badge'
 import { Input } from '@/components/ui/input'
 import { Label } from '@/components/ui/label'
@@ -94,13 +94,13 @@ export function Outcome({ d }: { d: DisputeDtoType }) {
         <div>
           <dt className="text-xs text-emerald-800">{t('contract.dispute.outcome.released')}</dt>
           <dd className="font-semibold" data-testid="outcome-release">
-            {formatRupees(d.outcome.releaseAmount)}
+            {rupees(d.outcome.releaseAmount)}
           </dd>
         </div>
         <div>
           <dt className="text-xs text-emerald-800">{t('contract.dispute.outcome.refunded')}</dt>
           <dd className="font-semibold" data-testid="outcome-refund">
-            {formatRupees(d.outcome.refundAmount)}
+            {rupees(d.outcome.refundAmount)}
           </dd>
         </div>
       </dl>
@@ -138,7 +138,7 @@ export function SplitFields({
 }) {
   const t = useT()
   const ids = { release: useId(), refund: useId(), check: useId() }
-  const total = formatRupees(inEscrow)
+  const total = rupees(inEscrow)
   return (
     <>
       <div className="grid grid-cols-1 gap-3 sm:grid-cols-2">
@@ -171,7 +171,7 @@ export function SplitFields({
         {split.adds
           ? t('contract.dispute.split.addsUp', { total })
           : showSum && split.parsed
-            ? t('contract.dispute.split.mustAddUpNow', { total, sum: formatRupees(split.r + split.f) })
+            ? t('contract.dispute.split.mustAddUpNow', { total, sum: rupees(split.r + split.f) })
             : t('contract.dispute.split.mustAddUp', { total })}
       </p>
     </>
