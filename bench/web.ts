@@ -7,6 +7,7 @@
 //        BENCH_LH_REPORTS=dir npm run bench:web (also keep each full Lighthouse report as JSON in dir)
 //        BENCH_PAGES=chat npm run bench:web     (only some pages)
 //        BENCH_FORM_FACTORS=mobile npm run bench:web (only one form factor)
+//        BENCH_LANG=hi-IN npm run bench:web     (the pages in Hindi: the `lang` cookie a visitor's switch sets)
 import { spawn, type ChildProcess } from 'node:child_process'
 import fs from 'node:fs'
 import os from 'node:os'
@@ -25,6 +26,7 @@ const RUNS = Math.max(1, Number(process.env.BENCH_LH_RUNS ?? 1))
 const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium'
 const DEMO_USER = 'asha@demo.microlance.in'
 const TARGETS = { performance: 95, accessibility: 95 }
+const LANG = process.env.BENCH_LANG
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
 
@@ -319,12 +321,18 @@ async function main() {
         for (let i = 0; i < RUNS; i++) {
           if (p.signedIn) await storeSession(chrome.port, server.url, session)
           lhrs.push(
-            await lighthouseOnce(
-              url,
-              chrome.port,
-              formFactor,
-              p.signedIn ? { disableStorageReset: true, extraHeaders: { Cookie: session.cookie } } : {},
-            ),
+            await lighthouseOnce(url, chrome.port, formFactor, {
+              ...(p.signedIn ? { disableStorageReset: true } : {}),
+              ...(p.signedIn || LANG
+                ? {
+                    extraHeaders: {
+                      Cookie: [p.signedIn ? session.cookie : '', LANG ? `lang=${LANG}` : '']
+                        .filter(Boolean)
+                        .join('; '),
+                    },
+                  }
+                : {}),
+            }),
           )
         }
         if (process.env.BENCH_LH_REPORTS) {
