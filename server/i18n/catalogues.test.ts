@@ -135,3 +135,54 @@ describe('money mails in the reader’s language', () => {
     expect(reminderMail(r).subject).toBe('Review the work on “Logo” before 29 Nov 2026, 10:00 am')
   })
 })
+
+/**
+ * Messages written for machines and operators, not for the people the app serves in Hindi: webhooks, API-only
+ * parameters, the operators' own desk. Anything else a user can meet must be in the catalogue.
+ */
+const NOT_FOR_READERS = new Set([
+  'Database unavailable',
+  'Idempotency-Key must be 8 to 128 letters, digits or -_.: characters',
+  'The sandbox checkout is off',
+  'Send the jobId or the contractId',
+  'Send releaseAmount (or releaseUnits)',
+  'The webhook body must be JSON',
+  'The X-Razorpay-Signature header is missing',
+  'The webhook signature does not match',
+  'The transfer is being retried',
+  'Job approved: it is public now',
+  'Job rejected: the poster sees your reason',
+  'Note added to the audit log',
+  'Dispute resolved. Both sides have been told.',
+])
+
+describe('catalogue coverage', () => {
+  it('every fixed sentence the server answers with has an entry (or is listed as not for readers)', async () => {
+    const fs = await import('node:fs')
+    const path = await import('node:path')
+    const root = path.resolve(import.meta.dirname, '../..')
+    const walk = (dir: string): string[] =>
+      fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
+        const p = path.join(dir, e.name)
+        if (e.isDirectory()) return ['test', 'seed', 'i18n'].includes(e.name) ? [] : walk(p)
+        return e.name.endsWith('.ts') && !e.name.endsWith('.test.ts') ? [p] : []
+      })
+    const files = [...walk(path.join(root, 'server')), ...walk(path.join(root, 'common/schemas'))].filter(
+      (f) => !f.endsWith('config.ts'),
+    )
+    const helper =
+      /(?:badRequest|unauthorized|forbidden|notFound|conflict|tooLarge|unsupportedType|tooMany)\(\s*'([^']+)'/g
+    const schema = /(?:error|message):\s*'([^']+)'|\.(?:min|max|int|uuid|regex|email)\([^'")]*'([^']+)'/g
+    const missing: string[] = []
+    for (const f of files) {
+      const text = fs.readFileSync(f, 'utf8')
+      for (const re of [helper, schema])
+        for (const m of text.matchAll(re)) {
+          const s = m[1] ?? m[2]
+          if (s && !NOT_FOR_READERS.has(s) && !keyOf(s, ['errors.', 'answers.']))
+            missing.push(`${path.relative(root, f)}: ${s}`)
+        }
+    }
+    expect(missing).toEqual([])
+  })
+})

@@ -169,6 +169,19 @@ describe('notifications', () => {
   })
 })
 
+describe('answers that a toast shows', () => {
+  it('come in the reader’s language; English as before', async () => {
+    const readAll = (s: Session) =>
+      injectAs(ctx.app, s, { method: 'PATCH', url: '/api/v1/notification/read-all' })
+    expect((await readAll(asha)).json().message).toMatch(
+      /^(सभी सूचनाएँ पढ़ी हुई मान ली गईं|कोई बिना पढ़ी सूचना नहीं है)$/,
+    )
+    expect((await readAll(ravi)).json().message).toMatch(
+      /^(All notifications marked as read|No unread notifications)$/,
+    )
+  })
+})
+
 describe('emails', () => {
   it('a Hindi account’s sign-in code comes in Hindi; an English one’s exactly as before', async () => {
     // From another network than the sign-ups', which may not ask again so soon.

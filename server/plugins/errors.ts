@@ -2,6 +2,7 @@ import type { FastifyError, FastifyInstance } from 'fastify'
 import fp from 'fastify-plugin'
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod'
 import { AppError, validationMessage, ZOD_DEFAULT_WORDING } from '../errors'
+import { DEFAULT_LANGUAGE } from '@common/languages'
 import { localize, readerLanguage, translate } from '../i18n'
 
 /**
@@ -90,6 +91,15 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
       message: translate(language, 'errors.generic.internal', { reference: req.id }),
       code: 'internal_error',
     })
+  })
+  // The one sentence of a successful answer that the web shows in a toast ("Job deleted"), in the reader's language.
+  // English answers are left as they are, untouched.
+  app.addHook('preSerialization', async (req, reply, payload: unknown) => {
+    const message = (payload as { message?: unknown } | null)?.message
+    if (typeof message !== 'string' || reply.statusCode >= 400) return payload
+    const language = readerLanguage(req)
+    if (language === DEFAULT_LANGUAGE) return payload
+    return { ...(payload as object), message: localize(language, message, ['answers.']) }
   })
   app.setNotFoundHandler((req, reply) =>
     reply.status(404).send({
