@@ -5,6 +5,7 @@ import { CATEGORIES } from '@common/categories'
 import type { UserRow } from '../../db/schema'
 import { createTestApp, type TestCtx } from '../../test/helpers'
 import { matchKeysOf, tsqueryCover } from './alerts.keys'
+import { jobsBySearch } from './alerts.pairs'
 import { referenceMatchSql } from './alerts.reference'
 import { alertsRepo } from './alerts.repo'
 import { alertsService } from './alerts.service'
@@ -222,5 +223,21 @@ describe('match keys', () => {
     expect(matchKeysOf(`!'free'`, f)).toEqual(['f:|Goa|'])
     expect(matchKeysOf(`'dev':* & !'x'`, f)).toEqual(['f:|Goa|'])
     expect(matchKeysOf(`'logo' | 'dev':*`, f)).toEqual(['f:|Goa|'])
+  })
+})
+
+describe('reading the answer', () => {
+  it('gives each search its jobs once, in job order, for small and large search numbers', () => {
+    const rows = [
+      { id: 'a', nums: '5,7,5' },
+      { id: 'b', nums: '7' },
+      { id: 'c', nums: '40000000,5' },
+    ]
+    expect([...jobsBySearch(rows)]).toEqual([
+      [5, ['a', 'c']],
+      [7, ['a', 'b']],
+      [40000000, ['c']],
+    ])
+    expect(jobsBySearch([])).toEqual(new Map())
   })
 })

@@ -8,6 +8,7 @@ import {
   savedSearches,
   type SavedSearchRow,
 } from './alerts.tables'
+import { jobsBySearch } from './alerts.pairs'
 
 /** A uuid[] from a list, as one JSON parameter (one bind for any number of ids). */
 export const uuidArray = (ids: readonly string[]) =>
@@ -179,14 +180,7 @@ export const alertsRepo = {
         await tx.execute(sql`set local work_mem = '128MB'`)
         await tx.execute(sql`set local enable_sort = off`)
         const found = (await tx.execute(matchSql(due, bound))).rows as { id: string; nums: string }[]
-        const jobsOf = new Map<number, string[]>()
-        for (const r of found)
-          for (const n of r.nums.split(',')) {
-            const num = Number(n)
-            const list = jobsOf.get(num)
-            if (!list) jobsOf.set(num, [r.id])
-            else if (list[list.length - 1] !== r.id) list.push(r.id)
-          }
+        const jobsOf = jobsBySearch(found)
         if (!jobsOf.size) return []
         const res = await tx.execute(sql`
           select num::text as num, id::text as "searchId", user_id::text as "userId", cursor_at::text as "cursorAt"
