@@ -239,6 +239,9 @@ export const notifications = pgTable('notifications', {
     .references(() => users.id, { onDelete: 'cascade' }),
   type: text('type', { enum: NOTIFICATION_TYPES }).notNull(),
   message: text('message').notNull(),
+  /** The catalogue key and arguments of `message`, rendered per reader (0024_notification_keys.sql, ADR 069). */
+  messageKey: text('message_key'),
+  messageParams: jsonb('message_params').$type<Record<string, string>>(),
   metadata: jsonb('metadata').$type<Record<string, string>>().notNull().default({}),
   isRead: boolean('is_read').notNull().default(false),
   createdAt: ts('created_at').notNull().defaultNow(),

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { sql } from 'drizzle-orm'
 import { createTestApp, injectAs, signUp, type Session, type TestCtx } from '../test/helpers'
 import { applyTo, postJob } from '../test/jobs'
 import { collect, connectAs, listenLocal, type ClientSocket } from '../test/sockets'
@@ -153,6 +154,21 @@ describe('notifications', () => {
     expect(await raviSock.emitWithAck('join', asha.user._id)).toMatchObject({
       message: 'You can only join your own room',
     })
+  })
+
+  it('keeps each row’s key and arguments, so a title that looks like a template still reads right', async () => {
+    const job = await postJob(ctx.app, asha, { title: 'Ravi Kumar applied to “Logo”' })
+    await applyTo(ctx.app, ravi, job._id)
+    const { rows } = await ctx.database.db.execute(
+      sql`select message, message_key, message_params from notifications
+           where user_id = ${asha.user._id}::uuid order by created_at desc limit 1`,
+    )
+    expect(rows[0]).toMatchObject({
+      message: 'Ravi Kumar applied to “Ravi Kumar applied to “Logo””',
+      message_key: 'notifications.application.new',
+    })
+    const list = (await injectAs(ctx.app, asha, { method: 'GET', url: '/api/v1/notification' })).json()
+    expect(list.notifications[0].message).toBe('Ravi Kumar ने “Ravi Kumar applied to “Logo”” के लिए आवेदन किया')
   })
 
   it('switching language re-renders the old ones', async () => {

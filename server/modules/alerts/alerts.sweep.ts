@@ -130,10 +130,12 @@ export function alertsSweep(deps: { db: Db; outbox: Outbox; log?: FastifyBaseLog
       await notificationsService.record(tx, {
         userId,
         type: 'system',
-        message:
-          jobs.length === 1
-            ? `New job for your saved search: “${jobs[0].title}”`
-            : `${jobs.length} new jobs for your saved searches, newest “${jobs[0].title}”`,
+        ...(jobs.length === 1
+          ? { key: 'notifications.alert.one', params: { title: jobs[0].title } }
+          : {
+              key: 'notifications.alert.many',
+              params: { count: String(jobs.length), title: jobs[0].title },
+            }),
         metadata: { kind: 'job_alert', jobId: jobs[0].id, count: String(jobs.length) },
       })
       return jobsMail({

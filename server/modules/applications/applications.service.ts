@@ -66,7 +66,8 @@ export function applicationsService(deps: { db: Db; jobs: JobsService }) {
           await notificationsService.record(tx, {
             userId: job.createdBy,
             type: 'application',
-            message: `${user.fullname} applied to “${job.title}”`,
+            key: 'notifications.application.new',
+            params: { name: user.fullname, title: job.title },
             metadata: { jobId, applicantId: user.id, senderId: user.id },
           })
           return application
@@ -137,13 +138,15 @@ export function applicationsService(deps: { db: Db; jobs: JobsService }) {
             ? {
                 userId: current.applicantId,
                 type: 'application_accepted',
-                message: `Your application for “${job.title}” was accepted. Say hello to ${user.fullname}!`,
+                key: 'notifications.application.accepted',
+                params: { title: job.title, name: user.fullname },
                 metadata: { employerId: user.id, jobId: job.id },
               }
             : {
                 userId: current.applicantId,
                 type: 'application_rejected',
-                message: `Your application for “${job.title}” was not selected this time.`,
+                key: 'notifications.application.rejected',
+                params: { title: job.title },
                 metadata: { jobId: job.id, employerId: user.id },
               },
         )

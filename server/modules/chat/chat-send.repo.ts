@@ -170,6 +170,8 @@ function outcome(r: Record<string, any>): SendOutcome {
         userId: r.n_user_id,
         type: r.n_type,
         message: r.n_message,
+        messageKey: null,
+        messageParams: null,
         metadata: typeof r.n_metadata === 'string' ? JSON.parse(r.n_metadata) : r.n_metadata,
         isRead: !!r.n_is_read,
         createdAt: toDate(r.n_created_at),

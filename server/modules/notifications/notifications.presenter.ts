@@ -1,11 +1,12 @@
 import type { NotificationItem } from '@common/schemas/notification'
 import { DEFAULT_LANGUAGE, type Language } from '@common/languages'
 import type { NotificationRow } from '../../db/schema'
-import { localize } from '../../i18n'
+import { localize, translate } from '../../i18n'
 
 /**
  * A notification as its recipient reads it. The row keeps the English text it was written with; it is rendered in
- * the reader's language when read or pushed (ADR 069), so a change of language re-renders old notifications too.
+ * the reader's language when read or pushed (ADR 069), so a change of language re-renders old notifications too: by
+ * its stored key and arguments, else (rows from before 0024, the chat's own row) read back from the English.
  */
 export function presentNotification(
   n: NotificationRow,
@@ -14,7 +15,12 @@ export function presentNotification(
   return {
     _id: n.id,
     type: n.type,
-    message: localize(language, n.message, ['notifications.']),
+    message:
+      language === DEFAULT_LANGUAGE
+        ? n.message
+        : n.messageKey
+          ? translate(language, n.messageKey, n.messageParams ?? {})
+          : localize(language, n.message, ['notifications.']),
     isRead: n.isRead,
     createdAt: n.createdAt.toISOString(),
     metadata: n.metadata ?? {},

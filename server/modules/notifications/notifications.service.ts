@@ -1,7 +1,9 @@
 import { NOTIFICATIONS_PAGE } from '@common/schemas/notification'
 import type { Db, Executor } from '../../db/client'
 import type { NotificationRow, UserRow } from '../../db/schema'
+import { DEFAULT_LANGUAGE } from '@common/languages'
 import { notFound } from '../../errors'
+import { keyOf, translate, type Params } from '../../i18n'
 import { publishAfterCommit } from '../../realtime/bus'
 import { authorize } from './notifications.policy'
 import { notificationCursor, parseNotificationCursor, presentNotification } from './notifications.presenter'
@@ -15,12 +17,31 @@ export type NotificationType = NotificationRow['type']
  * caller gets `receiveNotification` without doing anything more.
  */
 export const notificationsService = {
+  /**
+   * `key` and `params` name the message in the server catalogue (ADR 069); the English `message` is rendered from
+   * them. A caller that passes only an English `message` gets its key read back from the catalogue when it has one.
+   */
   async record(
     tx: Executor,
-    n: { userId: string; type: NotificationType; message: string; metadata?: Record<string, string> },
+    n: { userId: string; type: NotificationType; metadata?: Record<string, string> } & (
+      | { message: string; key?: undefined; params?: undefined }
+      | { key: string; params: Params; message?: undefined }
+    ),
   ): Promise<NotificationRow> {
-    const row = await notificationsRepo.insert(tx, { ...n, metadata: n.metadata ?? {} })
-    // Pushed live in the recipient's own language (ADR 069).
+    const keyed =
+      n.key !== undefined ? { key: n.key, params: n.params } : keyOf(n.message, ['notifications.'])
+    const params = keyed
+      ? Object.fromEntries(Object.entries(keyed.params).map(([k, v]) => [k, String(v)]))
+      : null
+    const row = await notificationsRepo.insert(tx, {
+      userId: n.userId,
+      type: n.type,
+      message: n.message ?? translate(DEFAULT_LANGUAGE, keyed!.key, keyed!.params),
+      messageKey: keyed?.key ?? null,
+      messageParams: params,
+      metadata: n.metadata ?? {},
+    })
+    // Pushed live in the recipient's own language.
     publishAfterCommit(tx, 'receiveNotification', {
       userId: row.userId,
       notification: presentNotification(row, await notificationsRepo.languageOf(tx, row.userId)),
