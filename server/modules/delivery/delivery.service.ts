@@ -125,7 +125,8 @@ export function deliveryService(deps: DeliveryDeps) {
       await notificationsService.record(tx, {
         userId: contract.clientId,
         type: 'work_submitted',
-        message: `${user.fullname} submitted work for “${job.title}”`,
+        key: 'notifications.work.submitted',
+        params: { name: user.fullname, title: job.title },
         metadata: { jobId: job.id, contractId: contract.id, senderId: user.id },
       })
     return review
@@ -167,13 +168,15 @@ export function deliveryService(deps: DeliveryDeps) {
       await notificationsService.record(tx, {
         userId: contract.clientId,
         type: 'payment_auto_released',
-        message: `The review window for “${job.title}” ended without an answer: ${amount} was released to ${freelancer?.fullname ?? 'the freelancer'}`,
+        key: 'notifications.work.autoReleasedClient',
+        params: { title: job.title, amount, name: freelancer?.fullname ?? 'the freelancer' },
         metadata: meta,
       })
       await notificationsService.record(tx, {
         userId: contract.freelancerId,
         type: 'payment_auto_released',
-        message: `The client did not answer within the review window: ${amount} for “${job.title}” was released to you`,
+        key: 'notifications.work.autoReleasedFreelancer',
+        params: { amount, title: job.title },
         metadata: meta,
       })
       const url = `${deps.baseUrl}/contracts/${contract.id}`
@@ -211,7 +214,8 @@ export function deliveryService(deps: DeliveryDeps) {
       await notificationsService.record(tx, {
         userId: contract.clientId,
         type: 'review_reminder',
-        message: `Review the work ${freelancer?.fullname ?? 'the freelancer'} submitted for “${job.title}”: it is released automatically on ${when}`,
+        key: 'notifications.work.reviewReminder',
+        params: { name: freelancer?.fullname ?? 'the freelancer', title: job.title, when },
         metadata: { jobId: job.id, contractId: contract.id },
       })
       if (!client) return []
@@ -302,7 +306,8 @@ export function deliveryService(deps: DeliveryDeps) {
         await notificationsService.record(tx, {
           userId: contract.freelancerId,
           type: 'changes_requested',
-          message: `${user.fullname} asked for changes to your work on “${job.title}”: ${body.reason.slice(0, 200)}`,
+          key: 'notifications.work.changesRequested',
+          params: { name: user.fullname, title: job.title, reason: body.reason.slice(0, 200) },
           metadata: { jobId: job.id, contractId: contract.id, senderId: user.id },
         })
         return answerOf('Changes requested', review)

@@ -82,7 +82,8 @@ export function jobModerationService(deps: { db: Db }) {
         await notificationsService.record(tx, {
           userId: job.createdBy,
           type: 'system',
-          message: `Your job “${job.title}” was reviewed and is now public.`,
+          key: 'notifications.job.approved',
+          params: { title: job.title },
           metadata: { jobId: job.id },
         })
         return { message: 'Job approved: it is public now' }
@@ -96,7 +97,8 @@ export function jobModerationService(deps: { db: Db }) {
         await notificationsService.record(tx, {
           userId: job.createdBy,
           type: 'system',
-          message: `Your job “${job.title}” was not approved: ${reason}`,
+          key: 'notifications.job.rejected',
+          params: { title: job.title, reason },
           metadata: { jobId: job.id },
         })
         return { message: 'Job rejected: the poster sees your reason' }

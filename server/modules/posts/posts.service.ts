@@ -165,7 +165,12 @@ export function postsService(deps: {
           await notificationsService.record(tx, {
             userId: post.authorId,
             type: 'post_liked',
-            message: `${user.fullname} liked your post${post.content ? ` “${snippet(post.content)}”` : ''}`,
+            ...(post.content
+              ? {
+                  key: 'notifications.post.likedSnippet',
+                  params: { name: user.fullname, snippet: snippet(post.content) },
+                }
+              : { key: 'notifications.post.liked', params: { name: user.fullname } }),
             metadata: { postId: id, senderId: user.id },
           })
         return { liked: added, likeCount: after.likeCount }
@@ -199,7 +204,8 @@ export function postsService(deps: {
           await notificationsService.record(tx, {
             userId: post.authorId,
             type: 'post_commented',
-            message: `${user.fullname} commented on your post: “${snippet(content)}”`,
+            key: 'notifications.post.commented',
+            params: { name: user.fullname, snippet: snippet(content) },
             metadata: { postId: id, commentId: c.id, senderId: user.id },
           })
         const view = (await postsRepo.commentView(tx, c.id))!

@@ -75,7 +75,8 @@ export function reviewsService(deps: ReviewsDeps) {
             await notificationsService.record(tx, {
               userId: id,
               type: 'system',
-              message: `Your reviews for “${jobTitle}” are now visible`,
+              key: 'notifications.review.visible',
+              params: { title: jobTitle },
               metadata: { kind: 'reviews_visible', contractId: c.id },
             })
           visibleAfterCommit(tx, [user.id, otherId])
@@ -83,7 +84,8 @@ export function reviewsService(deps: ReviewsDeps) {
           await notificationsService.record(tx, {
             userId: otherId,
             type: 'system',
-            message: `${user.fullname} reviewed you for “${jobTitle}” — write yours to see it`,
+            key: 'notifications.review.received',
+            params: { name: user.fullname, title: jobTitle },
             metadata: { kind: 'review_received', contractId: c.id },
           })
         }
@@ -120,7 +122,8 @@ export function reviewsService(deps: ReviewsDeps) {
             await notificationsService.record(tx, {
               userId: id,
               type: 'system',
-              message: `Reviews for “${row?.jobTitle ?? 'your contract'}” are now visible`,
+              key: 'notifications.review.visibleBoth',
+              params: { title: row?.jobTitle ?? 'your contract' },
               metadata: { kind: 'reviews_visible', contractId },
             })
         }
