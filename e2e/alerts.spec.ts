@@ -68,3 +68,67 @@ test('a freelancer saves a search, gets its alert by email and unsubscribes with
   await expect(page.getByText('No saved searches yet')).toBeVisible()
   await look(page, testInfo, 'settings-alerts-empty')
 })
+
+test('in Hindi: the saved search, its alert email and the unsubscribe page all speak Hindi', async ({
+  page,
+  browser,
+}, testInfo) => {
+  test.setTimeout(120_000)
+  const word = `bharatanatyam${Math.random().toString(36).slice(2, 7)}`
+  const freelancer = await createUserViaApi({ fullname: 'Meena Alerts', role: 'freelancer' })
+  const client = await createUserViaApi({ fullname: 'Kiran Poster', role: 'client' })
+  // Her account reads Hindi (as the switcher stores it): the screens, and the mail the server writes to her.
+  await call('PATCH', '/user/preferences', freelancer.token, { language: 'hi-IN' })
+
+  // Signed in as the app keeps a session, with the account's language already Hindi (as /user/me now answers).
+  await page.goto('/api/v1/config')
+  await page.evaluate(({ user, token }) => {
+    localStorage.setItem('user', JSON.stringify({ ...user, language: 'hi-IN' }))
+    localStorage.setItem('token', token)
+  }, freelancer)
+  await page.goto(`/search?q=${word}`)
+  await expect(page.locator('html')).toHaveAttribute('lang', 'hi-IN')
+  await page.getByRole('button', { name: 'यह खोज सेव करें' }).click()
+  const form = page.getByRole('form', { name: 'यह खोज सेव करें' })
+  await form.getByLabel('कितनी बार').selectOption('instant')
+  await form.getByRole('button', { name: 'अलर्ट सेव करें' }).click()
+  await expect(page.getByText(/खोज सेव हो गई/)).toBeVisible()
+  await page.goto('/settings/alerts')
+  await expect(page.getByRole('heading', { name: 'नौकरी अलर्ट' })).toBeVisible()
+  await look(page, testInfo, 'settings-alerts-hi')
+
+  const after = Date.now()
+  await call('POST', '/job/post', client.token, {
+    title: `${word} dancer for a school day`,
+    description: 'One morning of classical dance for a school function in Chennai.',
+    paymentType: 'one-time',
+    amount: '15000',
+    locationPreference: 'Tamil Nadu',
+  })
+  let mail: { subject: string; text: string } | undefined
+  await expect
+    .poll(
+      async () => {
+        mail = (await sinkMessages(freelancer.email, after)).find((m) => m.subject.includes(word))
+        return mail?.subject ?? ''
+      },
+      { timeout: 60_000 },
+    )
+    .toBe(`नई नौकरी: ${word} dancer for a school day`)
+  // The body is Hindi too, around the job's own (English) title.
+  expect(mail!.text).toMatch(/[\u0900-\u097F]{3}/)
+  const link = /(https?:\/\/\S+\/alerts\/unsubscribe\?token=[\w-]+)/.exec(mail!.text)![1]
+
+  // Opened in a browser that asks for Hindi and has never signed in.
+  const stranger = await browser.newContext({ viewport: page.viewportSize()!, locale: 'hi-IN' })
+  const visitor = await stranger.newPage()
+  await visitor.goto(link)
+  await expect(visitor.getByText('अनसब्सक्राइब हो गया', { exact: true })).toBeVisible()
+  await expect(visitor.getByText(`अब आपको “${word}” के लिए अलर्ट नहीं मिलेंगे।`)).toBeVisible()
+  await expect(visitor.locator('body')).not.toContainText(/\baccount\.[a-z]/)
+  await look(visitor, testInfo, 'unsubscribed-hi')
+  await stranger.close()
+
+  await page.reload()
+  await expect(page.getByText('अभी कोई सेव की गई खोज नहीं')).toBeVisible()
+})

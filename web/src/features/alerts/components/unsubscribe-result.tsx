@@ -9,6 +9,9 @@ import { errorText } from '@/lib/errors'
 import { queryKeys } from '@/lib/query-keys'
 import { unsubscribe } from '../api/alerts'
 
+/** The label the server gives a client's applicant alerts (alerts.sweep.ts). */
+const APPLICANTS_LABEL = 'new applicants'
+
 /** The page an alert mail's unsubscribe link opens: it stops the alerts at once, with no sign-in. */
 export function UnsubscribeResult({ token }: { token: string }) {
   const result = useQuery({
@@ -38,7 +41,13 @@ export function UnsubscribeResult({ token }: { token: string }) {
     )
   return (
     <EmptyState icon={BellOff} title={t('account.unsub.done')} action={action}>
-      <p role="status">{result.data.message}.</p>
+      <p role="status">
+        {t('account.unsub.noLonger', {
+          // The server names what stopped: the searches as typed, or its words for applicant alerts.
+          label:
+            result.data.label === APPLICANTS_LABEL ? t('account.unsub.newApplicants') : result.data.label,
+        })}
+      </p>
     </EmptyState>
   )
 }
