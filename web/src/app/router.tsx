@@ -47,8 +47,8 @@ export const routes: RouteObject[] = [
     loader: startLanguage,
     shouldRevalidate: () => false,
     children: [
-      { path: paths.home.pattern, lazy: withAreas(['jobs'], () => import('./routes/jobs')) },
-      { path: paths.jobs.pattern, lazy: withAreas(['jobs'], () => import('./routes/jobs')) },
+      { path: paths.home.pattern, lazy: withAreas(['jobs', 'money'], () => import('./routes/jobs')) },
+      { path: paths.jobs.pattern, lazy: withAreas(['jobs', 'money'], () => import('./routes/jobs')) },
       { path: paths.login.pattern, lazy: () => import('./routes/auth/login') },
       { path: paths.signup.pattern, lazy: () => import('./routes/auth/signup') },
       {
