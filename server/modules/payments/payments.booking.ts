@@ -160,7 +160,8 @@ export function paymentBooking(ctx: PaymentsContext, { summaryOf }: Pick<Payment
       await notificationsService.record(tx, {
         userId: order.payerId,
         type: 'payment_refunded',
-        message: `${formatPaise(order.amountPaise - keep)} was refunded: “${job.title}” did not need it`,
+        key: 'notifications.payment.unneeded',
+        params: { amount: formatPaise(order.amountPaise - keep), title: job.title },
         metadata: { jobId: job.id },
       })
     return { job, booked: true, order, contract }
@@ -281,7 +282,8 @@ export function paymentBooking(ctx: PaymentsContext, { summaryOf }: Pick<Payment
           await notificationsService.record(tx, {
             userId: order.payerId,
             type: 'payment_failed',
-            message: `Your payment of ${formatPaise(order.amountPaise)} for “${job?.title ?? 'a job'}” failed`,
+            key: 'notifications.payment.failedFor',
+            params: { amount: formatPaise(order.amountPaise), title: job?.title ?? 'a job' },
             metadata: { jobId: order.jobId },
           })
         })
@@ -342,7 +344,8 @@ export function paymentBooking(ctx: PaymentsContext, { summaryOf }: Pick<Payment
             await notificationsService.record(tx, {
               userId: order.payerId,
               type: 'payment_failed',
-              message: `Your payment of ${formatPaise(order.amountPaise)} failed`,
+              key: 'notifications.payment.failed',
+              params: { amount: formatPaise(order.amountPaise) },
               metadata: { jobId: order.jobId },
             })
           return { duplicate: false, handled: event }

@@ -292,15 +292,13 @@ export function paymentRelease(
     }
     await syncJob(tx, job)
     const net = formatPaise(split.netPaise)
-    const tail = !waiting
-      ? ''
-      : account
-        ? '. It will be paid out once your payout account is active (/settings/payouts)'
-        : '. Add your payout details at /settings/payouts to receive it'
+    // Waiting for a payout account: the notification says what happens next (ADR 069 keys, English as before).
+    const key = !waiting ? 'released' : account ? 'releasedWaiting' : 'releasedNoAccount'
     await notificationsService.record(tx, {
       userId: freelancer.id,
       type: 'payment_released',
-      message: `${net} was released to you for “${job.title}”${tail}`,
+      key: `notifications.payment.${key}`,
+      params: { amount: net, title: job.title },
       metadata: { jobId: job.id, contractId: contract.id, ...(r.actorId ? { senderId: r.actorId } : {}) },
     })
     return { amountPaise: amount, netPaise: split.netPaise, freelancerName: freelancer.fullname }
