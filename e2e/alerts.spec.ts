@@ -2,8 +2,31 @@ import fs from 'node:fs'
 import { expect, test, type Page, type TestInfo } from '@playwright/test'
 import { call, createUserViaApi, signInAs } from './helpers/app'
 import { sinkMessages } from './support/fixtures'
+import { openInHindi } from './support/hindi'
+import type { SinkMessage } from './support/smtp-sink'
 
 // The e2e server runs the alert sweep every 2 s with no quiet hours (support/global-setup.ts).
+
+/**
+ * The alert mail to `email` about `word` received since `after`, once the sweep has sent it (it runs every 2 s; the
+ * poll allows for a loaded machine), its subject checked to be `subject`.
+ */
+async function alertMail(email: string, after: number, word: string, subject: string) {
+  let mail: SinkMessage | undefined
+  await expect
+    .poll(
+      async () => {
+        mail = (await sinkMessages(email, after)).find((m) => m.subject.includes(word))
+        return mail?.subject ?? ''
+      },
+      { timeout: 60_000 },
+    )
+    .toBe(subject)
+  return mail!
+}
+
+/** The one-click unsubscribe link an alert mail carries. */
+const unsubscribeLink = (text: string) => /(https?:\/\/\S+\/alerts\/unsubscribe\?token=[\w-]+)/.exec(text)![1]
 
 async function look(page: Page, testInfo: TestInfo, name: string) {
   fs.mkdirSync('/tmp/shots-alerts', { recursive: true })
@@ -42,18 +65,9 @@ test('a freelancer saves a search, gets its alert by email and unsubscribes with
     locationPreference: 'Kerala',
   })
 
-  let mail: { subject: string; text: string } | undefined
-  await expect
-    .poll(
-      async () => {
-        mail = (await sinkMessages(freelancer.email, after)).find((m) => m.subject.includes(word))
-        return mail?.subject ?? ''
-      },
-      { timeout: 60_000 },
-    )
-    .toBe(`New job: ${word} dancer for a wedding`)
-  expect(mail!.text).toContain(`/description/${job._id}`)
-  const link = /(https?:\/\/\S+\/alerts\/unsubscribe\?token=[\w-]+)/.exec(mail!.text)![1]
+  const mail = await alertMail(freelancer.email, after, word, `New job: ${word} dancer for a wedding`)
+  expect(mail.text).toContain(`/description/${job._id}`)
+  const link = unsubscribeLink(mail.text)
 
   // The link works in a browser that has never signed in.
   const stranger = await browser.newContext({ viewport: page.viewportSize()! })
@@ -78,16 +92,7 @@ test('in Hindi: the saved search, its alert email and the unsubscribe page all s
   const freelancer = await createUserViaApi({ fullname: 'Meena Alerts', role: 'freelancer' })
   const client = await createUserViaApi({ fullname: 'Kiran Poster', role: 'client' })
   // Her account reads Hindi (as the switcher stores it): the screens, and the mail the server writes to her.
-  await call('PATCH', '/user/preferences', freelancer.token, { language: 'hi-IN' })
-
-  // Signed in as the app keeps a session, with the account's language already Hindi (as /user/me now answers).
-  await page.goto('/api/v1/config')
-  await page.evaluate(({ user, token }) => {
-    localStorage.setItem('user', JSON.stringify({ ...user, language: 'hi-IN' }))
-    localStorage.setItem('token', token)
-  }, freelancer)
-  await page.goto(`/search?q=${word}`)
-  await expect(page.locator('html')).toHaveAttribute('lang', 'hi-IN')
+  await openInHindi(page, freelancer, `/search?q=${word}`)
   await page.getByRole('button', { name: 'यह खोज सेव करें' }).click()
   const form = page.getByRole('form', { name: 'यह खोज सेव करें' })
   await form.getByLabel('कितनी बार').selectOption('instant')
@@ -105,19 +110,10 @@ test('in Hindi: the saved search, its alert email and the unsubscribe page all s
     amount: '15000',
     locationPreference: 'Tamil Nadu',
   })
-  let mail: { subject: string; text: string } | undefined
-  await expect
-    .poll(
-      async () => {
-        mail = (await sinkMessages(freelancer.email, after)).find((m) => m.subject.includes(word))
-        return mail?.subject ?? ''
-      },
-      { timeout: 60_000 },
-    )
-    .toBe(`नई नौकरी: ${word} dancer for a school day`)
+  const mail = await alertMail(freelancer.email, after, word, `नई नौकरी: ${word} dancer for a school day`)
   // The body is Hindi too, around the job's own (English) title.
-  expect(mail!.text).toMatch(/[\u0900-\u097F]{3}/)
-  const link = /(https?:\/\/\S+\/alerts\/unsubscribe\?token=[\w-]+)/.exec(mail!.text)![1]
+  expect(mail.text).toMatch(/[\u0900-\u097F]{3}/)
+  const link = unsubscribeLink(mail.text)
 
   // Opened in a browser that asks for Hindi and has never signed in.
   const stranger = await browser.newContext({ viewport: page.viewportSize()!, locale: 'hi-IN' })

@@ -1,40 +1,10 @@
-import type { Page, TestInfo } from '@playwright/test'
-import { call, createUserViaApi, expect, main, type Session, test } from './helpers/app'
+import { createUserViaApi, expect, main, test } from './helpers/app'
+import { attachShot, expectNoKeys, openInHindi, visitInHindi } from './support/hindi'
 
 /* Issue 26: the account screens (profile, setup checklist, edit profile, skills, job alerts, unsubscribe) in Hindi. */
 
-/** A full-page screenshot attached to the report (and kept under /tmp/e2e-shots for a look). */
-async function attachShot(page: Page, testInfo: TestInfo, name: string) {
-  await page.evaluate(() => document.fonts.ready)
-  const body = await page.screenshot({
-    fullPage: true,
-    path: `/tmp/e2e-shots/i18n-account-${name}-${testInfo.project.name}.png`,
-  })
-  await testInfo.attach(`${name} (${testInfo.project.name})`, { body, contentType: 'image/png' })
-}
-
-/** An account whose language is Hindi, signed in in this browser, on `path`. */
-async function openInHindi(page: Page, session: Session, path: string) {
-  await call('PATCH', '/user/preferences', session.token, { language: 'hi-IN' })
-  await page.goto('/')
-  await page.evaluate(
-    ({ user, token }) => {
-      localStorage.setItem('user', JSON.stringify({ ...user, language: 'hi-IN' }))
-      localStorage.setItem('token', token)
-    },
-    { user: session.user, token: session.token },
-  )
-  await page.goto(path)
-  await expect(page.locator('html')).toHaveAttribute('lang', 'hi-IN')
-}
-
-/** No message key shows through where its text should be, nor names the toaster's region. */
-async function expectNoKeys(page: Page) {
-  await expect(page.locator('body')).not.toContainText(/\b(account|common|report|status|chrome)\.[a-z]/)
-  await expect(page).not.toHaveTitle(/account\./)
-  await expect(page.locator('[aria-label*="chrome."]')).toHaveCount(0)
-  await expect(page.locator('section[aria-label^="सूचना संदेश"]')).toHaveCount(1)
-}
+/** The areas whose keys these screens could show: their own, the shared ones and the chrome's. */
+const AREAS = ['account', 'common', 'report', 'status', 'chrome']
 
 test('a freelancer sets up their profile, skills and alerts in Hindi', async ({ page }, testInfo) => {
   // Five pages, two dialogs and six screenshots.
@@ -52,7 +22,7 @@ test('a freelancer sets up their profile, skills and alerts in Hindi', async ({ 
   await expect(main(page).getByText('अपना रिज़्यूमे अपलोड करें')).toBeVisible()
   await expect(main(page).getByText('संपर्क', { exact: true })).toBeVisible()
   await expect(page).toHaveTitle('Sunita Verma की प्रोफ़ाइल · Microlance')
-  await expectNoKeys(page)
+  await expectNoKeys(page, AREAS)
   await attachShot(page, testInfo, 'profile')
 
   await main(page).getByRole('button', { name: 'प्रोफ़ाइल बदलें' }).click()
@@ -69,14 +39,14 @@ test('a freelancer sets up their profile, skills and alerts in Hindi', async ({ 
   await expect(main(page).getByText('कोई कौशल नहीं चुना')).toBeVisible()
   await main(page).getByRole('button', { name: 'React' }).click()
   await expect(main(page).getByText('1 कौशल चुना')).toBeVisible()
-  await expectNoKeys(page)
+  await expectNoKeys(page, AREAS)
   await attachShot(page, testInfo, 'skills')
 
   await page.goto('/settings/alerts')
   await expect(main(page).getByRole('heading', { level: 1, name: 'नौकरी अलर्ट' })).toBeVisible()
   await expect(main(page).getByText('अभी कोई सेव की गई खोज नहीं')).toBeVisible()
   await expect(page).toHaveTitle('नौकरी अलर्ट · Microlance')
-  await expectNoKeys(page)
+  await expectNoKeys(page, AREAS)
   await attachShot(page, testInfo, 'alerts')
 
   // Someone else's profile: Message and the report dialog, in Hindi.
@@ -91,13 +61,11 @@ test('a freelancer sets up their profile, skills and alerts in Hindi', async ({ 
   await attachShot(page, testInfo, 'report')
 })
 
-test('a visitor with a broken unsubscribe link is told so in Hindi', async ({ page, context }, testInfo) => {
-  await context.addCookies([{ name: 'lang', value: 'hi-IN', url: process.env.E2E_BASE_URL! }])
-  await page.goto('/alerts/unsubscribe')
-  await expect(page.locator('html')).toHaveAttribute('lang', 'hi-IN')
+test('a visitor with a broken unsubscribe link is told so in Hindi', async ({ page }, testInfo) => {
+  await visitInHindi(page, '/alerts/unsubscribe')
   await expect(main(page).getByText('यह लिंक काम नहीं करता')).toBeVisible()
   await expect(main(page).getByRole('link', { name: 'नौकरी अलर्ट सँभालें' })).toBeVisible()
   await expect(page).toHaveTitle('अनसब्सक्राइब · Microlance')
-  await expectNoKeys(page)
+  await expectNoKeys(page, AREAS)
   await attachShot(page, testInfo, 'unsubscribe')
 })

@@ -1,35 +1,7 @@
-import type { Page, TestInfo } from '@playwright/test'
-import { call, createUserViaApi, expect, isMobileProject, main, type Session, test } from './helpers/app'
+import { call, createUserViaApi, expect, isMobileProject, main, test } from './helpers/app'
+import { attachShot, expectNoKeys, openInHindi, visitInHindi } from './support/hindi'
 
 /* Issue 26: the feed, My Posts and chat in Hindi — posts, comments, the composer, messages and their day and time. */
-
-/** A full-page screenshot attached to the report (and kept under /tmp/e2e-shots for a look). */
-async function attachShot(page: Page, testInfo: TestInfo, name: string) {
-  await page.evaluate(() => document.fonts.ready)
-  const body = await page.screenshot({
-    fullPage: true,
-    path: `/tmp/e2e-shots/i18n-feed-chat-${name}-${testInfo.project.name}.png`,
-  })
-  await testInfo.attach(`${name} (${testInfo.project.name})`, { body, contentType: 'image/png' })
-}
-
-/** An account whose language is Hindi, signed in in this browser, on `path`. */
-async function openInHindi(page: Page, session: Session, path: string) {
-  await call('PATCH', '/user/preferences', session.token, { language: 'hi-IN' })
-  await page.goto('/')
-  await page.evaluate(({ user, token }) => {
-    localStorage.setItem('user', JSON.stringify(user))
-    localStorage.setItem('token', token)
-  }, session)
-  await page.goto(path)
-  await expect(page.locator('html')).toHaveAttribute('lang', 'hi-IN')
-}
-
-/** No message key shows through where its text should be. */
-async function expectNoKeys(page: Page) {
-  await expect(page.locator('body')).not.toContainText(/\b(feed|chat)\.[a-z]/)
-  await expect(page).not.toHaveTitle(/(feed|chat)\./)
-}
 
 test('the feed, My Posts and chat in Hindi', async ({ page }, testInfo) => {
   // Four pages, a dialog and five screenshots.
@@ -51,8 +23,7 @@ test('the feed, My Posts and chat in Hindi', async ({ page }, testInfo) => {
   })
 
   // A visitor who reads Hindi is asked to log in, the link where Hindi puts it: at the end of the sentence.
-  await page.context().addCookies([{ name: 'lang', value: 'hi-IN', url: process.env.E2E_BASE_URL! }])
-  await page.goto('/feed')
+  await visitInHindi(page, '/feed')
   await expect(main(page).getByText('पोस्ट करने, पसंद करने और टिप्पणी करने के लिए लॉग इन करें।')).toBeVisible()
   await expect(main(page).getByRole('link', { name: 'लॉग इन करें', exact: true })).toBeVisible()
 
@@ -66,7 +37,7 @@ test('the feed, My Posts and chat in Hindi', async ({ page }, testInfo) => {
   await card.getByRole('button', { name: /^टिप्पणी/ }).click()
   await expect(card.getByRole('region', { name: 'टिप्पणियाँ' })).toContainText('बहुत सुंदर!')
   await expect(card.getByPlaceholder('टिप्पणी लिखें...')).toBeVisible()
-  await expectNoKeys(page)
+  await expectNoKeys(page, ['feed', 'chat'])
   await attachShot(page, testInfo, 'feed')
 
   // The composer dialog.
@@ -74,7 +45,7 @@ test('the feed, My Posts and chat in Hindi', async ({ page }, testInfo) => {
   const dialog = page.getByRole('dialog', { name: 'पोस्ट बनाएँ' })
   await expect(dialog.getByRole('button', { name: 'फ़ोटो/वीडियो' })).toBeVisible()
   await expect(dialog.getByRole('button', { name: 'पोस्ट करें' })).toBeDisabled()
-  await expectNoKeys(page)
+  await expectNoKeys(page, ['feed', 'chat'])
   await attachShot(page, testInfo, 'create-post')
   await page.keyboard.press('Escape')
 
@@ -83,7 +54,7 @@ test('the feed, My Posts and chat in Hindi', async ({ page }, testInfo) => {
   await expect(main(page).getByRole('heading', { level: 1, name: 'मेरी पोस्ट' })).toBeVisible()
   await expect(main(page).getByText('अभी कोई पोस्ट नहीं')).toBeVisible()
   await expect(main(page).getByRole('button', { name: 'अपनी पहली पोस्ट बनाएँ' })).toBeVisible()
-  await expectNoKeys(page)
+  await expectNoKeys(page, ['feed', 'chat'])
   await attachShot(page, testInfo, 'my-posts')
 
   // Messages: the list, then the conversation with its day separator and time in Hindi.
@@ -93,7 +64,7 @@ test('the feed, My Posts and chat in Hindi', async ({ page }, testInfo) => {
   const row = main(page).getByRole('link', { name: /Arjun Nair/ })
   await expect(row).toContainText('नमस्ते, मैं कल से शुरू कर सकता हूँ।')
   await expect(row.getByTestId('unread-count')).toHaveAttribute('aria-label', '1 अपठित')
-  await expectNoKeys(page)
+  await expectNoKeys(page, ['feed', 'chat'])
   await attachShot(page, testInfo, 'chat-list')
 
   await row.click()
@@ -104,6 +75,6 @@ test('the feed, My Posts and chat in Hindi', async ({ page }, testInfo) => {
   await main(page).getByRole('textbox', { name: 'संदेश' }).press('Enter')
   await expect(main(page).getByTestId('chat-message').last()).toContainText('भेजा गया')
   if (!mobile) await expect(main(page).getByRole('complementary', { name: 'साझा नौकरियाँ' })).toBeVisible()
-  await expectNoKeys(page)
+  await expectNoKeys(page, ['feed', 'chat'])
   await attachShot(page, testInfo, 'conversation')
 })

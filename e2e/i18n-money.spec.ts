@@ -1,6 +1,7 @@
 import crypto from 'node:crypto'
-import type { Browser, Page, TestInfo } from '@playwright/test'
-import { call, createUserViaApi, expect, main, type Session, test } from './helpers/app'
+import type { Browser, Page } from '@playwright/test'
+import { call, createUserViaApi, expect, main, test } from './helpers/app'
+import { attachShot, expectNoKeys, openInHindi } from './support/hindi'
 
 /*
  * Issue 26: the money screens in Hindi — a client funds 3 units in the sandbox checkout and releases 2 after seeing
@@ -10,30 +11,6 @@ import { call, createUserViaApi, expect, main, type Session, test } from './help
 
 const tag = () => crypto.randomBytes(3).toString('hex')
 
-/** A full-page screenshot attached to the report (and kept under /tmp/e2e-shots for a look). */
-async function attachShot(page: Page, testInfo: TestInfo, name: string) {
-  await page.evaluate(() => document.fonts.ready)
-  const body = await page.screenshot({
-    fullPage: true,
-    path: `/tmp/e2e-shots/i18n-money-${name}-${testInfo.project.name}.png`,
-  })
-  await testInfo.attach(`${name} (${testInfo.project.name})`, { body, contentType: 'image/png' })
-}
-
-/** An account whose language is Hindi, signed in in this browser, on `path`. */
-async function openInHindi(page: Page, session: Session, path: string) {
-  await call('PATCH', '/user/preferences', session.token, { language: 'hi-IN' })
-  await page.goto('/')
-  await page.evaluate(({ user, token }) => {
-    localStorage.setItem('user', JSON.stringify(user))
-    localStorage.setItem('token', token)
-    // The cookie too: the first paint is in Hindi even while /user/me is slow on a busy machine.
-    document.cookie = 'lang=hi-IN; path=/'
-  }, session)
-  await page.goto(path)
-  await expect(page.locator('html')).toHaveAttribute('lang', 'hi-IN')
-}
-
 /** A second person in a browser of their own, same size as the first. */
 async function secondBrowser(browser: Browser, page: Page) {
   const context = await browser.newContext({
@@ -41,12 +18,6 @@ async function secondBrowser(browser: Browser, page: Page) {
     baseURL: process.env.E2E_BASE_URL,
   })
   return { context, page: await context.newPage() }
-}
-
-/** No message key shows through where its text should be. */
-async function expectNoKeys(page: Page) {
-  await expect(page.locator('body')).not.toContainText(/\bmoney\.[a-z]/)
-  await expect(page).not.toHaveTitle(/money\./)
 }
 
 test('a client funds and releases in Hindi; the freelancer’s earnings say what waits', async ({
@@ -84,7 +55,7 @@ test('a client funds and releases in Hindi; the freelancer’s earnings say what
   await options.getByRole('button', { name: '3 यूनिट के लिए ₹1,50,000 चुकाएँ' }).click()
   const checkout = page.getByRole('dialog', { name: '₹1,50,000 चुकाएँ' })
   await expect(checkout).toContainText('टेस्ट कार्ड')
-  await expectNoKeys(page)
+  await expectNoKeys(page, ['money'])
   await attachShot(page, testInfo, 'checkout')
   await checkout.getByRole('button', { name: '₹1,50,000 चुकाएँ' }).click()
   await expect(checkout).toBeHidden()
@@ -103,7 +74,7 @@ test('a client funds and releases in Hindi; the freelancer’s earnings say what
   const split = release.getByRole('region', { name: 'इस भुगतान का बँटवारा' })
   await expect(split).toContainText('एस्क्रो से जारी₹1,00,000')
   await expect(split).toContainText('TDSधारा 194-O, 5%− ₹5,000')
-  await expectNoKeys(page)
+  await expectNoKeys(page, ['money'])
   await attachShot(page, testInfo, 'release-split')
   await release.getByRole('button', { name: '₹1,00,000 जारी करें' }).click()
   await expect(release).toBeHidden()
@@ -116,7 +87,7 @@ test('a client funds and releases in Hindi; the freelancer’s earnings say what
   await expect(page).toHaveTitle('कमाई · Microlance')
   const perHire = main(page).getByRole('list', { name: 'हर चुने फ्रीलांसर का एस्क्रो' })
   await expect(perHire).toContainText('एस्क्रो में ₹50,000 · जारी ₹1,00,000 · वापस ₹0')
-  await expectNoKeys(page)
+  await expectNoKeys(page, ['money'])
   await attachShot(page, testInfo, 'earnings-client')
 
   const other = await secondBrowser(browser, page)
@@ -127,7 +98,7 @@ test('a client funds and releases in Hindi; the freelancer’s earnings say what
   const row = main(fp).getByTestId('earning-row').filter({ visible: true }).filter({ hasText: job.title })
   await expect(row).toContainText('₹1,00,000')
   await expect(row).toContainText('पेआउट बाकी')
-  await expectNoKeys(fp)
+  await expectNoKeys(fp, ['money'])
   await attachShot(fp, testInfo, 'earnings-freelancer')
   await other.context.close()
 })
@@ -147,13 +118,13 @@ test('a freelancer adds payout details in Hindi', async ({ page }, testInfo) => 
   await form.getByLabel('राज्य या केंद्र शासित प्रदेश').selectOption('Maharashtra')
   await form.getByRole('radio', { name: 'UPI आईडी' }).check()
   await form.getByRole('textbox', { name: 'UPI आईडी' }).fill('meera.shah@okhdfcbank')
-  await expectNoKeys(page)
+  await expectNoKeys(page, ['money'])
   await attachShot(page, testInfo, 'payout-form')
   await form.getByRole('button', { name: 'पेआउट की जानकारी सेव करें' }).click()
   await expect(main(page).getByText('पेआउट खाता', { exact: true })).toBeVisible()
   await expect(main(page).getByTestId('payout-PAN')).toHaveText('XXXXXX234F')
   // The account activates in the sandbox: its state reads in Hindi.
   await expect(main(page).getByTestId('payout-status')).toHaveText('चालू', { timeout: 15_000 })
-  await expectNoKeys(page)
+  await expectNoKeys(page, ['money'])
   await attachShot(page, testInfo, 'payout-saved')
 })

@@ -1,35 +1,7 @@
-import type { Page, TestInfo } from '@playwright/test'
-import { call, createUserViaApi, expect, isMobileProject, main, type Session, test } from './helpers/app'
+import { call, createUserViaApi, expect, isMobileProject, main, test } from './helpers/app'
+import { attachShot, expectNoKeys, openInHindi } from './support/hindi'
 
 /* Issue 26: the poster's screens (manage, post a job, templates, applicants) and a freelancer's "Your work" in Hindi. */
-
-/** A full-page screenshot attached to the report (and kept under /tmp/e2e-shots for a look). */
-async function attachShot(page: Page, testInfo: TestInfo, name: string) {
-  await page.evaluate(() => document.fonts.ready)
-  const body = await page.screenshot({
-    fullPage: true,
-    path: `/tmp/e2e-shots/i18n-posting-${name}-${testInfo.project.name}.png`,
-  })
-  await testInfo.attach(`${name} (${testInfo.project.name})`, { body, contentType: 'image/png' })
-}
-
-/** An account whose language is Hindi, signed in in this browser, on `path`. */
-async function openInHindi(page: Page, session: Session, path: string) {
-  await call('PATCH', '/user/preferences', session.token, { language: 'hi-IN' })
-  await page.goto('/')
-  await page.evaluate(({ user, token }) => {
-    localStorage.setItem('user', JSON.stringify(user))
-    localStorage.setItem('token', token)
-  }, session)
-  await page.goto(path)
-  await expect(page.locator('html')).toHaveAttribute('lang', 'hi-IN')
-}
-
-/** No message key shows through where its text should be. */
-async function expectNoKeys(page: Page) {
-  await expect(main(page)).not.toContainText(/\bposting\.[a-z]/)
-  await expect(page).not.toHaveTitle(/posting\./)
-}
 
 test('a client posts and manages jobs in Hindi', async ({ page }, testInfo) => {
   // Four pages and five screenshots.
@@ -55,7 +27,7 @@ test('a client posts and manages jobs in Hindi', async ({ page }, testInfo) => {
     row.getByRole('link', { name: 'Hindi voice-over for explainer videos के लिए 0 आवेदक' }),
   ).toBeVisible()
   await expect(main(page).getByText('1 नौकरी', { exact: false })).toBeVisible()
-  await expectNoKeys(page)
+  await expectNoKeys(page, ['posting'])
   await expect(page).toHaveTitle('एडमिन जॉब्स · Microlance')
   await attachShot(page, testInfo, 'manage')
 
@@ -69,7 +41,7 @@ test('a client posts and manages jobs in Hindi', async ({ page }, testInfo) => {
   await expect(main(page).getByRole('alert').filter({ hasText: 'कृपया सभी ज़रूरी खाने भरें' })).toBeVisible()
   await expect(main(page).getByLabel('शीर्षक')).toHaveAttribute('aria-invalid', 'true')
   await expect(main(page).getByText('शीर्षक ज़रूरी है')).toBeVisible()
-  await expectNoKeys(page)
+  await expectNoKeys(page, ['posting'])
   await attachShot(page, testInfo, 'create')
 
   // Templates, in Hindi down to the job they prefill.
@@ -77,7 +49,7 @@ test('a client posts and manages jobs in Hindi', async ({ page }, testInfo) => {
   await expect(main(page).getByRole('heading', { level: 1, name: 'काम के टेम्पलेट' })).toBeVisible()
   await expect(main(page).getByRole('button', { name: 'टेम्पलेट इस्तेमाल करें' })).toHaveCount(3)
   await expect(main(page).getByText('₹25,000 हर महीने')).toBeVisible()
-  await expectNoKeys(page)
+  await expectNoKeys(page, ['posting'])
   await attachShot(page, testInfo, 'templates')
   await main(page)
     .getByRole('article', { name: 'मासिक सोशल मीडिया मैनेजर' })
@@ -90,7 +62,7 @@ test('a client posts and manages jobs in Hindi', async ({ page }, testInfo) => {
   await page.goto(`/admin/jobs/${job._id}/applicants`)
   await expect(main(page).getByRole('heading', { level: 1, name: 'आवेदक' })).toBeVisible()
   await expect(main(page).getByText('कोई आवेदक नहीं मिला।')).toBeVisible()
-  await expectNoKeys(page)
+  await expectNoKeys(page, ['posting'])
   await attachShot(page, testInfo, 'applicants')
 })
 
@@ -100,6 +72,6 @@ test('a freelancer behind "Admin Jobs" finds their work in Hindi', async ({ page
   await expect(main(page).getByRole('heading', { level: 1, name: 'आपका काम' })).toBeVisible()
   await expect(main(page).getByText('अपने किसी काम के लिए मदद चाहिए?')).toBeVisible()
   await expect(main(page).getByText('अभी कोई कॉन्ट्रैक्ट नहीं')).toBeVisible()
-  await expectNoKeys(page)
+  await expectNoKeys(page, ['posting'])
   await attachShot(page, testInfo, 'freelancer-work')
 })

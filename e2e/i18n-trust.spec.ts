@@ -1,6 +1,6 @@
 import crypto from 'node:crypto'
-import type { Page, TestInfo } from '@playwright/test'
 import { call, createUserViaApi, expect, getOtp, main, type Session, test } from './helpers/app'
+import { attachShot, expectNoKeys, openInHindi } from './support/hindi'
 import { operatorEmail, type OperatorDesk } from './support/operators'
 
 /*
@@ -10,36 +10,6 @@ import { operatorEmail, type OperatorDesk } from './support/operators'
  */
 
 const tag = () => crypto.randomBytes(3).toString('hex')
-
-/** A full-page screenshot attached to the report (and kept under /tmp/e2e-shots for a look). */
-async function attachShot(page: Page, testInfo: TestInfo, name: string) {
-  await page.evaluate(() => document.fonts.ready)
-  const body = await page.screenshot({
-    fullPage: true,
-    path: `/tmp/e2e-shots/i18n-trust-${name}-${testInfo.project.name}.png`,
-  })
-  await testInfo.attach(`${name} (${testInfo.project.name})`, { body, contentType: 'image/png' })
-}
-
-/** An account whose language is Hindi, signed in in this browser from a clean slate, on `path`. */
-async function openInHindi(page: Page, session: Session, path: string) {
-  await call('PATCH', '/user/preferences', session.token, { language: 'hi-IN' })
-  await page.goto('/api/v1/config')
-  await page.context().clearCookies()
-  await page.evaluate(({ user, token }) => {
-    localStorage.clear()
-    localStorage.setItem('user', JSON.stringify(user))
-    localStorage.setItem('token', token)
-  }, session)
-  await page.goto(path)
-  await expect(page.locator('html')).toHaveAttribute('lang', 'hi-IN')
-}
-
-/** No message key shows through where its text should be. */
-async function expectNoKeys(page: Page) {
-  await expect(page.locator('body')).not.toContainText(/\b(contract|admin)\.[a-z]/)
-  await expect(page).not.toHaveTitle(/(contract|admin)\./)
-}
 
 /** A ₹`amount` one-time job, the freelancer hired and the escrow funded (and released, if asked); the contract id. */
 async function hire(client: Session, freelancer: Session, title: string, release: boolean) {
@@ -101,7 +71,7 @@ test('a hire in Hindi: delivery, timeline, a dispute, reviews and the track reco
   await dispute.getByRole('button', { name: 'विवाद शुरू करें' }).click()
   await expect(dispute.getByText(/रुके रहेंगे/)).toBeVisible()
   await expect(dispute.getByTestId('answer-due')).toContainText('फ़्रीलांसर को')
-  await expectNoKeys(page)
+  await expectNoKeys(page, ['contract', 'admin'])
   await attachShot(page, testInfo, 'contract-dispute')
 
   // The freelancer's view of the finished hire: the review form, its check in Hindi.
@@ -110,14 +80,14 @@ test('a hire in Hindi: delivery, timeline, a dispute, reviews and the track reco
   await reviews.getByRole('button', { name: 'समीक्षा पोस्ट करें' }).click()
   await expect(reviews.getByText('1 से 5 स्टार में से रेटिंग चुनें')).toBeVisible()
   await expect(reviews.getByRole('radio', { name: '5 स्टार: बेहतरीन' })).toBeAttached()
-  await expectNoKeys(page)
+  await expectNoKeys(page, ['contract', 'admin'])
   await attachShot(page, testInfo, 'contract-reviews')
 
   // The freelancer's profile: the track record.
   await page.goto(`/m/${freelancer.user.userId}`)
   await expect(main(page).getByText('समीक्षाएँ और काम का रिकॉर्ड')).toBeVisible()
   await expect(main(page).getByText('पूरे किए काम')).toBeVisible()
-  await expectNoKeys(page)
+  await expectNoKeys(page, ['contract', 'admin'])
   await attachShot(page, testInfo, 'profile-reputation')
 })
 
@@ -147,12 +117,12 @@ test('an operator’s disputes and reports in Hindi', async ({ page }, testInfo)
   await expect(page.getByRole('heading', { level: 1, name: 'विवाद' })).toBeVisible()
   await expect(page).toHaveTitle('विवाद · Microlance')
   await expect(main(page).getByRole('button', { name: 'सभी' })).toBeVisible()
-  await expectNoKeys(page)
+  await expectNoKeys(page, ['contract', 'admin'])
   await attachShot(page, testInfo, 'admin-disputes')
 
   await page.goto('/admin/reports')
   await expect(page.getByRole('heading', { level: 1, name: 'रिपोर्ट' })).toBeVisible()
   await expect(page.getByRole('tab', { name: 'रोकी गई नौकरियाँ' })).toBeVisible()
-  await expectNoKeys(page)
+  await expectNoKeys(page, ['contract', 'admin'])
   await attachShot(page, testInfo, 'admin-reports')
 })
