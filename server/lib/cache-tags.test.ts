@@ -76,8 +76,9 @@ function reads(ctx: TestCtx, s: { asha: Session; ravi: Session }, jobs: { j1: st
     feed: [null, '/api/v1/posts?limit=10', 'post-feed'],
     ashaChat: [s.asha, '/api/v1/chat/conversations', 'conversations'],
     raviChat: [s.ravi, '/api/v1/chat/conversations', 'conversations'],
-    ashaBell: [s.asha, '/api/v1/notification', 'notifications'],
-    raviBell: [s.ravi, '/api/v1/notification', 'notifications'],
+    // The bell's answer is kept per language (ADR 069); these two read English.
+    ashaBell: [s.asha, '/api/v1/notification', 'notifications.en-IN'],
+    raviBell: [s.ravi, '/api/v1/notification', 'notifications.en-IN'],
     raviList: [s.ravi, '/api/v1/job/get?sort=newest', 'job-list'],
   } as const
   type Name = keyof typeof urls
