@@ -1,7 +1,7 @@
 import { Outlet, createBrowserRouter, type RouteObject } from 'react-router'
 import { OPERATOR_ROLE } from '@common/roles'
 import { paths } from '@/config/paths'
-import { OPERATOR_ONLY_TEXT, RequireAuth } from '@/lib/authorization'
+import { OPERATOR_ONLY, RequireAuth } from '@/lib/authorization'
 import { AppLayout } from './layout/app-layout'
 import { AppShellFallback } from './layout/app-shell-fallback'
 import { withAreas } from '@/i18n'
@@ -25,7 +25,7 @@ const signedIn = (path: string, lazy: RouteObject['lazy']): RouteObject => ({
 const operatorOnly = (path: string, lazy: RouteObject['lazy']): RouteObject => ({
   path,
   element: (
-    <RequireAuth roles={OPERATOR_ROLES} deniedText={OPERATOR_ONLY_TEXT}>
+    <RequireAuth roles={OPERATOR_ROLES} denied={OPERATOR_ONLY}>
       <Outlet />
     </RequireAuth>
   ),

@@ -27,6 +27,7 @@ export const CONVERTED: string[] = [
   'web/src/features/notifications/components',
   'web/src/features/chat/components/chat-unread-badge.tsx',
   'web/src/i18n',
+  'web/src/lib/authorization.tsx',
 ]
 
 /**

@@ -2,6 +2,7 @@ import { useEffect, type ReactNode } from 'react'
 import { matchPath, Navigate, useLocation } from 'react-router'
 import type { Role } from '@common/roles'
 import { paths } from '@/config/paths'
+import { t, type MessageKey } from '@/i18n'
 import { useAuth } from './auth'
 
 /** Router state carried to /login so the user comes back where they were (product.md §2 admin routes). */
@@ -10,11 +11,10 @@ export interface ReturnState {
 }
 
 /** What a freelancer hears when an admin page sends them home (one toast, however often the guard renders). */
-export const ADMIN_ONLY_TEXT =
-  'Posting and managing jobs is for clients. Switch to hiring from your profile menu to post one.'
+export const ADMIN_ONLY: MessageKey = 'guard.adminOnly'
 
 /** What a client or freelancer hears when an operators' page sends them home. */
-export const OPERATOR_ONLY_TEXT = 'This page is for Microlance operators.'
+export const OPERATOR_ONLY: MessageKey = 'guard.operatorOnly'
 
 /**
  * Guards a subtree: a visitor who is not signed in goes to /login with the return location kept; a signed-in user
@@ -24,12 +24,12 @@ export const OPERATOR_ONLY_TEXT = 'This page is for Microlance operators.'
 export function RequireAuth({
   children,
   roles,
-  deniedText = ADMIN_ONLY_TEXT,
+  denied: deniedKey = ADMIN_ONLY,
 }: {
   children: ReactNode
   roles?: readonly Role[]
-  /** The toast for a signed-in user whose role is not in `roles`. */
-  deniedText?: string
+  /** The toast for a signed-in user whose role is not in `roles`, from the core catalogue. */
+  denied?: MessageKey
 }) {
   const { user } = useAuth()
   const location = useLocation()
@@ -38,8 +38,8 @@ export function RequireAuth({
   useEffect(() => {
     // sonner loads on demand: the guard is part of the first download (web/tooling/bundle-budget.test.ts).
     if (denied && !applicantsOf)
-      void import('sonner').then((m) => m.toast.info(deniedText, { id: 'admin-only' }))
-  }, [denied, applicantsOf, deniedText])
+      void import('sonner').then((m) => m.toast.info(t(deniedKey), { id: 'admin-only' }))
+  }, [denied, applicantsOf, deniedKey])
   if (!user) {
     const state: ReturnState = { from: location.pathname + location.search + location.hash }
     return <Navigate to={paths.login.href()} replace state={state} />
