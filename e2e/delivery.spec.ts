@@ -3,7 +3,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import type { Page } from '@playwright/test'
 import sharp from 'sharp'
-import { call, createUserViaApi, expect, main, signInAs, test } from './helpers/app'
+import { call, createUserViaApi, expect, main, signInAs, test, hireAndFund } from './helpers/app'
 
 /*
  * Delivery (ADR 057): the freelancer submits work with a file, the client asks for changes, the freelancer
@@ -37,22 +37,7 @@ test('work submitted, changes asked, resubmitted, released automatically when th
     amount: '1000',
     skills: ['Logo design'],
   })
-  const { application } = await call('POST', `/application/jobs/${job._id}/apply`, ravi.token, {})
-  await call('PATCH', `/application/applications/${application._id}/status`, client.token, {
-    status: 'accepted',
-  })
-  const order = await call('POST', '/payments/create-order', client.token, { jobId: job._id })
-  const paid = await call('POST', '/payments/sandbox/pay', client.token, {
-    orderId: order.orderId,
-    outcome: 'success',
-  })
-  const { razorpay_payment_id, razorpay_order_id, razorpay_signature } = paid
-  await call('POST', '/payments/verify', client.token, {
-    jobId: job._id,
-    razorpay_payment_id,
-    razorpay_order_id,
-    razorpay_signature,
-  })
+  await hireAndFund(client, ravi, job._id)
   const { contracts } = await call('GET', `/contracts?jobId=${job._id}`, client.token)
   const contractUrl = `/contracts/${contracts[0]._id}`
 

@@ -1,7 +1,17 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import sharp from 'sharp'
-import { call, createUserViaApi, expect, getOtp, main, signInAs, test, type Session } from './helpers/app'
+import {
+  call,
+  createUserViaApi,
+  expect,
+  getOtp,
+  main,
+  signInAs,
+  test,
+  type Session,
+  hireAndFund,
+} from './helpers/app'
 import { operatorEmail } from './support/operators'
 
 /*
@@ -63,22 +73,7 @@ async function fundedHire(client: Session, freelancer: Session, title: string, a
     amount,
     skills: ['Illustration'],
   })
-  const { application } = await call('POST', `/application/jobs/${job._id}/apply`, freelancer.token, {})
-  await call('PATCH', `/application/applications/${application._id}/status`, client.token, {
-    status: 'accepted',
-  })
-  const order = await call('POST', '/payments/create-order', client.token, { jobId: job._id })
-  const paid = await call('POST', '/payments/sandbox/pay', client.token, {
-    orderId: order.orderId,
-    outcome: 'success',
-  })
-  const { razorpay_payment_id, razorpay_order_id, razorpay_signature } = paid
-  await call('POST', '/payments/verify', client.token, {
-    jobId: job._id,
-    razorpay_payment_id,
-    razorpay_order_id,
-    razorpay_signature,
-  })
+  await hireAndFund(client, freelancer, job._id)
   const { contracts } = await call('GET', `/contracts?jobId=${job._id}`, client.token)
   return contracts[0]._id as string
 }

@@ -1,5 +1,5 @@
 import crypto from 'node:crypto'
-import { call, createUserViaApi, expect, getOtp, main, type Session, test } from './helpers/app'
+import { call, createUserViaApi, expect, getOtp, main, type Session, test, hireAndFund } from './helpers/app'
 import { attachShot, expectNoKeys, openInHindi } from './support/hindi'
 import { operatorEmail, type OperatorDesk } from './support/operators'
 
@@ -29,22 +29,7 @@ async function hire(client: Session, freelancer: Session, title: string, release
     amount: '2000',
     skills: ['Photography'],
   })
-  const { application } = await call('POST', `/application/jobs/${job._id}/apply`, freelancer.token, {})
-  await call('PATCH', `/application/applications/${application._id}/status`, client.token, {
-    status: 'accepted',
-  })
-  const order = await call('POST', '/payments/create-order', client.token, { jobId: job._id })
-  const paid = await call('POST', '/payments/sandbox/pay', client.token, {
-    orderId: order.orderId,
-    outcome: 'success',
-  })
-  const { razorpay_payment_id, razorpay_order_id, razorpay_signature } = paid
-  await call('POST', '/payments/verify', client.token, {
-    jobId: job._id,
-    razorpay_payment_id,
-    razorpay_order_id,
-    razorpay_signature,
-  })
+  await hireAndFund(client, freelancer, job._id)
   if (release) await call('POST', '/payments/release', client.token, { jobId: job._id })
   const { contracts } = await call('GET', `/contracts?jobId=${job._id}`, client.token)
   return contracts[0]._id as string

@@ -9,6 +9,7 @@ import {
   signInAs,
   test,
   type Session,
+  hireAndFund,
 } from './helpers/app'
 import { operatorEmail } from './support/operators'
 
@@ -51,22 +52,7 @@ async function fundedThenRefunded(amount: string): Promise<Session> {
     amount,
     skills: ['Graphic Design'],
   })
-  const { application } = await call('POST', `/application/jobs/${job._id}/apply`, freelancer.token, {})
-  await call('PATCH', `/application/applications/${application._id}/status`, client.token, {
-    status: 'accepted',
-  })
-  const order = await call('POST', '/payments/create-order', client.token, { jobId: job._id })
-  const paid = await call('POST', '/payments/sandbox/pay', client.token, {
-    orderId: order.orderId,
-    outcome: 'success',
-  })
-  const { razorpay_payment_id, razorpay_order_id, razorpay_signature } = paid
-  await call('POST', '/payments/verify', client.token, {
-    jobId: job._id,
-    razorpay_payment_id,
-    razorpay_order_id,
-    razorpay_signature,
-  })
+  await hireAndFund(client, freelancer, job._id)
   await call('POST', '/payments/refund', client.token, { jobId: job._id })
   return client
 }

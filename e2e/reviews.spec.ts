@@ -1,6 +1,6 @@
 import fs from 'node:fs'
 import path from 'node:path'
-import { call, createUserViaApi, expect, main, test, type Session } from './helpers/app'
+import { call, createUserViaApi, expect, main, test, type Session, hireAndFund } from './helpers/app'
 
 /*
  * Reviews (ADR 060): after a funded hire is fully released, the client reviews the freelancer; the freelancer sees
@@ -45,22 +45,7 @@ async function releasedHire(client: Session, freelancer: Session, title: string,
     amount,
     skills: ['Logo Design'],
   })
-  const { application } = await call('POST', `/application/jobs/${job._id}/apply`, freelancer.token, {})
-  await call('PATCH', `/application/applications/${application._id}/status`, client.token, {
-    status: 'accepted',
-  })
-  const order = await call('POST', '/payments/create-order', client.token, { jobId: job._id })
-  const paid = await call('POST', '/payments/sandbox/pay', client.token, {
-    orderId: order.orderId,
-    outcome: 'success',
-  })
-  const { razorpay_payment_id, razorpay_order_id, razorpay_signature } = paid
-  await call('POST', '/payments/verify', client.token, {
-    jobId: job._id,
-    razorpay_payment_id,
-    razorpay_order_id,
-    razorpay_signature,
-  })
+  await hireAndFund(client, freelancer, job._id)
   await call('POST', '/payments/release', client.token, { jobId: job._id })
   const { contracts } = await call('GET', `/contracts?jobId=${job._id}`, client.token)
   return { jobId: job._id as string, contractId: contracts[0]._id as string }

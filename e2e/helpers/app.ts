@@ -337,3 +337,23 @@ export async function call<T = any>(method: string, p: string, token: string, bo
   if (!res.ok) throw new Error(`${method} ${p} answered ${res.status}: ${JSON.stringify(json)}`)
   return json
 }
+
+/** `freelancer` applies to the client's job, is accepted, and the client funds the whole job through the sandbox. */
+export async function hireAndFund(client: Session, freelancer: Session, jobId: string) {
+  const { application } = await call('POST', `/application/jobs/${jobId}/apply`, freelancer.token, {})
+  await call('PATCH', `/application/applications/${application._id}/status`, client.token, {
+    status: 'accepted',
+  })
+  const order = await call('POST', '/payments/create-order', client.token, { jobId })
+  const paid = await call('POST', '/payments/sandbox/pay', client.token, {
+    orderId: order.orderId,
+    outcome: 'success',
+  })
+  const { razorpay_payment_id, razorpay_order_id, razorpay_signature } = paid
+  await call('POST', '/payments/verify', client.token, {
+    jobId,
+    razorpay_payment_id,
+    razorpay_order_id,
+    razorpay_signature,
+  })
+}
