@@ -2,7 +2,7 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { ConfigError, loadConfig } from './config'
+import { ConfigError, keptSecret, loadConfig } from './config'
 
 const tmp = () => fs.mkdtempSync(path.join(os.tmpdir(), 'microlance-cfg-'))
 
@@ -70,5 +70,19 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ DATA_DIR: tmp(), PAYMENT_PROVIDER: 'razorpay' })).toThrow(
       /RAZORPAY_KEY_ID: is required/,
     )
+  })
+})
+
+describe('keptSecret', () => {
+  it('keeps one secret per name, written whole, with no draft file left behind', () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'kept-secret-'))
+    try {
+      const first = keptSecret(dir, 'session-secret')
+      expect(first).toMatch(/^[0-9a-f]{64}$/)
+      expect(keptSecret(dir, 'session-secret')).toBe(first)
+      expect(fs.readdirSync(dir)).toEqual(['session-secret'])
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true })
+    }
   })
 })

@@ -186,8 +186,18 @@ export function keptSecret(dataDir: string, name: string): string {
   try {
     return fs.readFileSync(file, 'utf8').trim()
   } catch {
+    // Written whole under another name, then linked into place: instances starting together on one DATA_DIR never
+    // read a half-written file, and the first to link wins, so all of them keep the same secret.
     const secret = crypto.randomBytes(32).toString('hex')
-    fs.writeFileSync(file, secret + '\n', { mode: 0o600 })
-    return secret
+    const draft = `${file}.${process.pid}.${crypto.randomBytes(4).toString('hex')}`
+    fs.writeFileSync(draft, secret + '\n', { mode: 0o600 })
+    try {
+      fs.linkSync(draft, file)
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e
+    } finally {
+      fs.rmSync(draft, { force: true })
+    }
+    return fs.readFileSync(file, 'utf8').trim()
   }
 }
