@@ -241,7 +241,8 @@ export const notifications = pgTable('notifications', {
   message: text('message').notNull(),
   /** The catalogue key and arguments of `message`, rendered per reader (0024_notification_keys.sql, ADR 069). */
   messageKey: text('message_key'),
-  messageParams: jsonb('message_params').$type<Record<string, string>>(),
+  /** Text, or raw money (`{paise}`) and moments (`{at}`) formatted for each reader (server/i18n/format.ts). */
+  messageParams: jsonb('message_params').$type<Record<string, string | { paise: number } | { at: string }>>(),
   metadata: jsonb('metadata').$type<Record<string, string>>().notNull().default({}),
   isRead: boolean('is_read').notNull().default(false),
   createdAt: ts('created_at').notNull().defaultNow(),

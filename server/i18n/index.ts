@@ -12,13 +12,15 @@ import {
   pickLanguage,
   type Language,
 } from '@common/languages'
+import { formatArg, type Arg } from './format'
 
 /**
  * What the server writes for people to read — error answers, notifications, emails — in their language (issue 26,
  * ADR 069). One flat ICU catalogue per language in `server/i18n/messages`; the English one holds today's texts byte
  * for byte, so an English reader sees exactly what they saw before.
  */
-export type Params = Record<string, string | number>
+export type Params = Record<string, Arg>
+export { money, moment, formatMoney, formatMoment, type Arg } from './format'
 type Catalogue = Record<string, string>
 
 const DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'messages')
@@ -42,7 +44,11 @@ function formatter(language: Language, key: string): IntlMessageFormat | null {
 /** The message `key` in `language` (English when that language lacks it; the key itself when neither has it). */
 export function translate(language: Language, key: string, params: Params = {}): string {
   const f = formatter(language, key) ?? formatter(DEFAULT_LANGUAGE, key)
-  return f ? String(f.format(params)) : key
+  if (!f) return key
+  // Money and moments are formatted for this reader (./format); the rest goes to ICU as it is.
+  const args: Record<string, string | number> = {}
+  for (const [k, v] of Object.entries(params)) args[k] = formatArg(language, v)
+  return String(f.format(args))
 }
 
 /** The language of whoever reads this answer: their account's, else the `lang` cookie, else Accept-Language. */

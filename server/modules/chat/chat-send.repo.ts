@@ -4,6 +4,7 @@ import type { Db } from '../../db/client'
 import { preparedStatement } from '../../db/prepared-statements'
 import { toDate } from '../../db/raw-rows'
 import type { NotificationRow } from '../../db/schema'
+import { DEFAULT_LANGUAGE, isLanguage, type Language } from '@common/languages'
 import type { MessageWithSender } from './chat.repo'
 
 /**
@@ -18,9 +19,10 @@ with sender as (
      and ($2::text is null or exists (
        select 1 from sessions s where s.token_hash = $2::text and s.user_id = u.id and s.expires_at > now()))
 ), receiver as (
-  select u.id from users u where u.id = $3::uuid
+  select u.id, u.language from users u where u.id = $3::uuid
 ), pair as (
-  select s.id as sender_id, s.fullname, r.id as receiver_id from sender s, receiver r where s.id <> r.id
+  select s.id as sender_id, s.fullname, r.id as receiver_id, r.language as receiver_language
+    from sender s, receiver r where s.id <> r.id
 ), conversation as (
   insert into conversations (user_a, user_b, last_message_at)
   select least(sender_id, receiver_id), greatest(sender_id, receiver_id), $6::timestamptz from pair
@@ -31,8 +33,9 @@ with sender as (
   select c.id, p.sender_id, p.receiver_id, $4::uuid, $5::text, $6::timestamptz, $7::boolean from conversation c, pair p
   returning id, seq, conversation_id, sender_id, receiver_id, job_id, content, created_at, read_at, off_platform
 ), notification as (
-  insert into notifications (user_id, type, message, metadata)
-  select p.receiver_id, 'message', p.fullname || ' sent you a message',
+  insert into notifications (user_id, type, message, message_key, message_params, metadata)
+  select p.receiver_id, 'message', p.fullname || ' sent you a message', 'notifications.message.new',
+         jsonb_build_object('name', p.fullname),
          case when $4::uuid is null then jsonb_build_object('senderId', p.sender_id)
               else jsonb_build_object('senderId', p.sender_id, 'jobId', $4::uuid) end
     from pair p, message m
@@ -40,12 +43,13 @@ with sender as (
      select 1 from notifications n
       where n.user_id = p.receiver_id and n.type = 'message' and not n.is_read
         and n.metadata->>'senderId' = p.sender_id::text)
-  returning id, user_id, type, message, metadata, is_read, created_at
+  returning id, user_id, type, message, message_key, message_params, metadata, is_read, created_at
 )
 select exists (select 1 from sender) as sender_ok, exists (select 1 from receiver) as receiver_ok,
-       p.fullname as sender_name,
+       p.fullname as sender_name, p.receiver_language as n_language,
        m.id, m.seq, m.conversation_id, m.sender_id, m.receiver_id, m.job_id, m.content, m.created_at, m.read_at,
-       m.off_platform, n.id as n_id, n.user_id as n_user_id, n.type as n_type, n.message as n_message, n.metadata as n_metadata,
+       m.off_platform, n.id as n_id, n.user_id as n_user_id, n.type as n_type, n.message as n_message,
+       n.message_key as n_message_key, n.message_params as n_message_params, n.metadata as n_metadata,
        n.is_read as n_is_read, n.created_at as n_created_at
   from (select 1) one
   left join pair p on true
@@ -76,11 +80,11 @@ with input as (
       or exists (select 1 from sessions s
                   where s.token_hash = i.session_hash and s.user_id = u.id and s.expires_at > now() offset 0)
 ), receiver as (
-  select i.n, u.id
+  select i.n, u.id, u.language
     from input i
-    join lateral (select u.id from users u where u.id = i.receiver_id offset 0) u on true
+    join lateral (select u.id, u.language from users u where u.id = i.receiver_id offset 0) u on true
 ), pair as (
-  select i.n, s.id as sender_id, s.fullname, r.id as receiver_id, i.job_id, i.content, i.at, i.message_id,
+  select i.n, s.id as sender_id, s.fullname, r.id as receiver_id, r.language as receiver_language, i.job_id, i.content, i.at, i.message_id,
          i.notification_id, i.off_platform
     from input i join sender s on s.n = i.n join receiver r on r.n = i.n
    where s.id <> r.id
@@ -98,8 +102,9 @@ with input as (
    order by p.n
   returning id, seq, conversation_id, sender_id, receiver_id, job_id, content, created_at, read_at, off_platform
 ), notification as (
-  insert into notifications (id, user_id, type, message, metadata)
+  insert into notifications (id, user_id, type, message, message_key, message_params, metadata)
   select first.notification_id, first.receiver_id, 'message', first.fullname || ' sent you a message',
+         'notifications.message.new', jsonb_build_object('name', first.fullname),
          case when first.job_id is null then jsonb_build_object('senderId', first.sender_id)
               else jsonb_build_object('senderId', first.sender_id, 'jobId', first.job_id) end
     from (select distinct on (p.sender_id, p.receiver_id) p.*
@@ -109,11 +114,13 @@ with input as (
      select 1 from notifications n
       where n.user_id = first.receiver_id and n.type = 'message' and not n.is_read
         and n.metadata->>'senderId' = first.sender_id::text)
-  returning id, user_id, type, message, metadata, is_read, created_at
+  returning id, user_id, type, message, message_key, message_params, metadata, is_read, created_at
 )
 select i.n, s.n is not null as sender_ok, r.n is not null as receiver_ok, s.fullname as sender_name,
+       r.language as n_language,
        m.id, m.seq, m.conversation_id, m.sender_id, m.receiver_id, m.job_id, m.content, m.created_at, m.read_at,
-       m.off_platform, nt.id as n_id, nt.user_id as n_user_id, nt.type as n_type, nt.message as n_message, nt.metadata as n_metadata,
+       m.off_platform, nt.id as n_id, nt.user_id as n_user_id, nt.type as n_type, nt.message as n_message,
+       nt.message_key as n_message_key, nt.message_params as n_message_params, nt.metadata as n_metadata,
        nt.is_read as n_is_read, nt.created_at as n_created_at
   from input i
   left join sender s on s.n = i.n
@@ -170,19 +177,24 @@ function outcome(r: Record<string, any>): SendOutcome {
         userId: r.n_user_id,
         type: r.n_type,
         message: r.n_message,
-        messageKey: null,
-        messageParams: null,
+        messageKey: r.n_message_key ?? null,
+        messageParams:
+          typeof r.n_message_params === 'string'
+            ? JSON.parse(r.n_message_params)
+            : (r.n_message_params ?? null),
         metadata: typeof r.n_metadata === 'string' ? JSON.parse(r.n_metadata) : r.n_metadata,
         isRead: !!r.n_is_read,
         createdAt: toDate(r.n_created_at),
       }
     : null
-  return { ok: true, message, notification }
+  // The receiver's language comes with the same statement (ADR 078): the live push needs no second query.
+  const language: Language = isLanguage(r.n_language) ? r.n_language : DEFAULT_LANGUAGE
+  return { ok: true, message, notification, language }
 }
 
 export type SendOutcome =
   | { ok: false; senderOk: boolean; receiverOk: boolean }
-  | { ok: true; message: MessageWithSender; notification: NotificationRow | null }
+  | { ok: true; message: MessageWithSender; notification: NotificationRow | null; language: Language }
 
 /** Sending messages: one statement per send or per batch, prepared once per database (ADR 023, 028). */
 export const chatSendRepo = {

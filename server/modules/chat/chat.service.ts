@@ -1,17 +1,22 @@
 import { detectOffPlatform } from '@common/safety'
-import { MESSAGES_PAGE, type SendMessageInput, SendMessageBody, UNREAD_FROM_MAX } from '@common/schemas/chat'
+import {
+  MESSAGES_PAGE,
+  MessagesAnswer,
+  type SendMessageInput,
+  SendMessageBody,
+  UNREAD_FROM_MAX,
+} from '@common/schemas/chat'
 import type { Db } from '../../db/client'
 import type { UserRow } from '../../db/schema'
 import { badRequest, notFound, unauthorized } from '../../errors'
 import { publishAfterCommit } from '../../realtime/bus'
 import type { JobsService } from '../jobs/jobs.service'
 import { presentNotification } from '../notifications/notifications.presenter'
-import { notificationsRepo } from '../notifications/notifications.repo'
 import { notificationsService } from '../notifications/notifications.service'
 import { authorize } from './chat.policy'
 import { presentConversation, presentJob, presentMessage, presentPerson } from './chat.presenter'
 import { createBatcher } from '../../lib/batcher'
-import { chatRepo, type SendInput, type SendOutcome } from './chat.repo'
+import { chatRepo, preparedMessagesPage, type SendInput, type SendOutcome } from './chat.repo'
 
 const CONVERSATIONS_MAX = 100
 /** The list shows each conversation's newest shared jobs; the conversation's side panel fetches them all. */
@@ -54,6 +59,8 @@ export function chatService(deps: { db: Db; jobs: JobsService }) {
     { maxBatch: SEND_BATCH_MAX, maxInFlight: SEND_BATCHES_IN_FLIGHT },
   )
 
+  const messagesPage = preparedMessagesPage(db)
+
   const otherPerson = async (me: UserRow, otherId: string) => {
     const other = await chatRepo.person(db, otherId)
     if (!other) throw userNotFound()
@@ -61,7 +68,7 @@ export function chatService(deps: { db: Db; jobs: JobsService }) {
     return other
   }
 
-  return {
+  const service = {
     async conversations(user: UserRow) {
       const rows = await chatRepo.conversationsOf(db, user.id, CONVERSATIONS_MAX)
       const jobs = await chatRepo.sharedJobs(
@@ -88,6 +95,29 @@ export function chatService(deps: { db: Db; jobs: JobsService }) {
       const other = await otherPerson(user, otherId)
       const jobs = await chatRepo.sharedJobs(db, user.id, [otherId])
       return { user: presentPerson(other), jobs: jobs.map(presentJob) }
+    },
+
+    /**
+     * `messages` as the answer's JSON text. A page back from the newest (or from `before`) is written by the database
+     * in one statement (ADR 079); catching up `after` a message is presented here.
+     */
+    async messagesAnswer(
+      user: UserRow,
+      otherId: string,
+      q: { before?: string; after?: string; limit?: number },
+    ): Promise<string> {
+      if (q.after)
+        return JSON.stringify(
+          MessagesAnswer.parse({ success: true, data: await service.messages(user, otherId, q) }),
+        )
+      const data = await messagesPage(user.id, otherId, {
+        beforeSeq: q.before ? Number(q.before) : undefined,
+        limit: q.limit ?? MESSAGES_PAGE,
+      })
+      if (data === null) throw userNotFound()
+      // The person exists: the same check `otherPerson` makes, in the same order (not found first).
+      authorize(user, 'message', { receiverId: otherId })
+      return `{"success":true,"data":${data}}`
     },
 
     /** A page of messages with `otherId`, oldest→newest within the page; `before` pages back, `after` catches up. */
@@ -164,14 +194,11 @@ export function chatService(deps: { db: Db; jobs: JobsService }) {
       }
       const message = presentMessage(sent.message, sent.message.receiverId)
       // The statement has committed: these run after it (ADR 010), in the order a transaction would have run them.
-      // The receiver's language (ADR 069) is read only when the send raised a notification: once per unread streak.
+      // In the receiver's language, which the send statement read with the receiver (ADR 078).
       if (sent.notification)
         publishAfterCommit(db, 'receiveNotification', {
           userId: sent.notification.userId,
-          notification: presentNotification(
-            sent.notification,
-            await notificationsRepo.languageOf(db, sent.notification.userId),
-          ),
+          notification: presentNotification(sent.notification, sent.language),
         })
       publishAfterCommit(db, 'receiveMessage', { message, exceptSocket: fromSocket })
       return { ...message, offPlatform: false }
@@ -206,5 +233,6 @@ export function chatService(deps: { db: Db; jobs: JobsService }) {
       })
     },
   }
+  return service
 }
 export type ChatService = ReturnType<typeof chatService>

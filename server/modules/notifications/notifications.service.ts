@@ -31,9 +31,12 @@ export const notificationsService = {
     const keyed =
       n.key !== undefined ? { key: n.key, params: n.params } : keyOf(n.message, ['notifications.'])
     const params = keyed
-      ? Object.fromEntries(Object.entries(keyed.params).map(([k, v]) => [k, String(v)]))
+      ? Object.fromEntries(
+          Object.entries(keyed.params).map(([k, v]) => [k, typeof v === 'number' ? String(v) : v]),
+        )
       : null
-    const row = await notificationsRepo.insert(tx, {
+    // The insert answers with the recipient's language too: the push costs no extra round trip (ADR 078).
+    const { row, language } = await notificationsRepo.insert(tx, {
       userId: n.userId,
       type: n.type,
       message: n.message ?? translate(DEFAULT_LANGUAGE, keyed!.key, keyed!.params),
@@ -44,7 +47,7 @@ export const notificationsService = {
     // Pushed live in the recipient's own language.
     publishAfterCommit(tx, 'receiveNotification', {
       userId: row.userId,
-      notification: presentNotification(row, await notificationsRepo.languageOf(tx, row.userId)),
+      notification: presentNotification(row, language),
     })
     return row
   },
