@@ -266,6 +266,31 @@ export async function sendCached<S extends z.ZodType>(
   return sendJson(reply, body)
 }
 
+/**
+ * Answers with JSON text the caller has already written (the database wrote it, say) from the cache, computing it on a
+ * miss: `sendCached` without the schema check and serialization, for an answer whose producer writes the schema's
+ * shape itself (ADR 079).
+ */
+export async function sendCachedText(
+  reply: FastifyReply,
+  cache: ReadCache,
+  key: string,
+  compute: () => Promise<string>,
+  scope: Pick<Scope, 'tags' | 'kinds'>,
+): Promise<FastifyReply> {
+  let computed = false
+  const body = await cache.get(
+    key,
+    async () => {
+      computed = true
+      return Buffer.from(await compute())
+    },
+    scope,
+  )
+  reply.header('x-read-cache', computed ? 'miss' : 'hit')
+  return sendJson(reply, body)
+}
+
 /** Answers smaller than this go as they are: compressing them saves less than it costs. */
 const COMPRESS_FROM = 1024
 // A cached answer's gzip copy lives as long as the answer's bytes do (made once, on the first hit that wants it).

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, isNull, lt, ne, sql } from 'drizzle-orm'
+import { and, asc, desc, eq, gt, isNull, lt, ne, sql, type SQL } from 'drizzle-orm'
 import type { Executor } from '../../db/client'
 import { conversations, messages, users, type ConversationRow, type MessageRow } from '../../db/schema'
 import { toDate } from '../../db/raw-rows'
@@ -31,6 +31,79 @@ export interface SharedJobRow {
 }
 
 export type { SendInput, SendOutcome } from './chat-send.repo'
+
+/** ISO-8601 in UTC with milliseconds, as `Date.prototype.toISOString` writes it (both cut microseconds off). */
+const iso = (column: SQL) => sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`
+
+/**
+ * A conversation's newest page (or the page before a cursor) as the `data` of its answer, JSON text the database
+ * writes in the answer's own key order (ADR 078): the other person, the messages oldest→newest, `nextCursor` when
+ * older messages remain. One statement, built once per form and prepared by name: no row of a person who does not
+ * exist (the caller answers 404); an empty page when the two have no conversation. Every uncached read of a chat
+ * runs it, and the three reads and Node's presenting it replaces cost more than the database's work.
+ */
+export function preparedMessagesPage(db: Executor) {
+  const p = {
+    me: sql`${sql.placeholder('me')}::uuid`,
+    a: sql`${sql.placeholder('a')}::uuid`,
+    b: sql`${sql.placeholder('b')}::uuid`,
+    limit: sql`${sql.placeholder('limit')}::int`,
+    before: sql`${sql.placeholder('before')}::bigint`,
+  }
+  const form = (before: boolean, name: string) =>
+    db
+      .select({
+        data: sql<string>`'{"user":' || (select row_to_json(p)::text from (
+            select ${users.id} as "_id", ${users.userId} as "userId", ${users.username} as "username",
+                   ${users.fullname} as "fullname", ${users.profilePhoto} as "profilePhoto") p)
+          || ',"messages":[' || (
+            with recursive walk(c, s, n) as (
+              select c.id, (select max(seq) from messages
+                             where conversation_id = c.id ${before ? sql`and seq < ${p.before}` : sql``}), 1
+                from conversations c
+               where c.user_a = ${p.a} and c.user_b = ${p.b}
+              union all
+              select w.c, (select max(seq) from messages where conversation_id = w.c and seq < w.s), w.n + 1
+                from walk w
+               where w.s is not null and w.n <= ${p.limit}
+            )
+            select coalesce(string_agg(row_to_json(x)::text, ',' order by w.s) filter (where w.n <= ${p.limit}), '')
+                   || '],"nextCursor":'
+                   || case when max(w.n) > ${p.limit}
+                        then to_json((min(w.s) filter (where w.n <= ${p.limit}))::text)::text
+                        else 'null' end
+              from walk w
+              join messages m on m.seq = w.s
+              join users su on su.id = m.sender_id
+              cross join lateral (
+                select m.id as "_id",
+                       (select who from (select m.sender_id as "_id", su.fullname as "fullname") who) as "sender",
+                       m.receiver_id as "receiver", m.content as "content", m.job_id as "jobId",
+                       ${iso(sql`m.created_at`)} as "createdAt", ${iso(sql`m.read_at`)} as "readAt",
+                       m.seq::text as "seq", (m.off_platform and m.receiver_id = ${p.me}) as "offPlatform"
+              ) x
+          ) || '}'`,
+      })
+      .from(users)
+      .where(eq(users.id, sql.placeholder('other')))
+      .limit(1)
+      .prepare(name)
+  const latest = form(false, 'chat_messages_latest')
+  const older = form(true, 'chat_messages_before')
+  return async (
+    me: string,
+    other: string,
+    opts: { beforeSeq?: number; limit: number },
+  ): Promise<string | null> => {
+    const [a, b] = orderedPair(me, other)
+    const values = { me, other, a, b, limit: opts.limit }
+    const rows =
+      opts.beforeSeq === undefined
+        ? await latest.execute(values)
+        : await older.execute({ ...values, before: opts.beforeSeq })
+    return rows[0]?.data ?? null
+  }
+}
 
 export const chatRepo = {
   ...chatSendRepo,

@@ -12,7 +12,7 @@ import {
   WithJobAnswer,
 } from '@common/schemas/chat'
 import { scopes } from '../../lib/cache-tags'
-import { answerKey, sendCached, type ReadCache } from '../../lib/read-cache'
+import { answerKey, sendCached, sendCachedText, type ReadCache } from '../../lib/read-cache'
 import type { ChatService } from './chat.service'
 
 const tags = ['chat']
@@ -85,15 +85,11 @@ export async function chatRoutes(app: FastifyInstance, opts: { chat: ChatService
       schema: { tags, params: ChatUserParams, querystring: MessagesQuery, response: { 200: MessagesAnswer } },
     },
     async (req, reply) =>
-      sendCached(
+      sendCachedText(
         reply,
         cache,
         answerKey(req, 'messages'),
-        MessagesAnswer,
-        async () => ({
-          success: true as const,
-          data: await chat.messages(req.user!, req.params.userId, req.query),
-        }),
+        () => chat.messagesAnswer(req.user!, req.params.userId, req.query),
         scopes.chat(req),
       ),
   )
