@@ -1,9 +1,9 @@
 import { clsx, type ClassValue } from 'clsx'
-import { twMerge } from 'tailwind-merge'
+import { mergeClasses } from './class-merge'
 
-/** Joins class names and lets later Tailwind utilities override earlier ones. */
+/** Joins class names and lets later Tailwind utilities override earlier ones (class-merge.ts, ADR 079). */
 export function cn(...inputs: ClassValue[]) {
-  return twMerge(clsx(inputs))
+  return mergeClasses(clsx(inputs))
 }
 
 /** First letter of a name, upper-cased, for avatar fallbacks (product.md §5 Profile). */
