@@ -19,9 +19,27 @@ function strip(els: MessageFormatElement[]): MessageFormatElement[] {
   return JSON.parse(JSON.stringify(els, (k, v) => (k === 'location' ? undefined : v)))
 }
 
+/**
+ * Throws on a part of ICU MessageFormat the app's formatter (web/src/i18n/icu.ts) does not format: dates, times,
+ * number styles. Formats of those belong in web/src/i18n/format.ts, called by the screen.
+ */
+function checkSupported(els: MessageFormatElement[]) {
+  for (const el of els) {
+    if (el.type === TYPE.date || el.type === TYPE.time || el.type === TYPE.tag)
+      throw new Error(
+        `{${'value' in el ? el.value : ''}, ${TYPE[el.type]}} is not supported: format it in the screen`,
+      )
+    if (el.type === TYPE.number && el.style)
+      throw new Error(`{${el.value}, number, …} with a style is not supported: format it in the screen`)
+    if (el.type === TYPE.select || el.type === TYPE.plural)
+      for (const option of Object.values(el.options)) checkSupported(option.value)
+  }
+}
+
 /** One message: its plain text when it has no arguments, else the parsed message. Throws on a syntax error. */
 export function compileMessage(message: string): CompiledMessage {
   const els = parse(message, { ignoreTag: true, requiresOtherClause: true })
+  checkSupported(els)
   if (els.every((e) => e.type === TYPE.literal))
     return els.map((e) => (e as { value: string }).value).join('')
   return strip(els)
