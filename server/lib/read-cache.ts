@@ -269,7 +269,7 @@ export async function sendCached<S extends z.ZodType>(
 /**
  * Answers with JSON text the caller has already written (the database wrote it, say) from the cache, computing it on a
  * miss: `sendCached` without the schema check and serialization, for an answer whose producer writes the schema's
- * shape itself (ADR 079).
+ * shape itself (ADR 080).
  */
 export async function sendCachedText(
   reply: FastifyReply,

@@ -7,7 +7,7 @@ import { applyTo, postJob } from '../../test/jobs'
 import type { JobsService } from '../jobs/jobs.service'
 import { chatService } from './chat.service'
 
-// A conversation's page is JSON text the database writes (ADR 079). It must be the very answer the presented path
+// A conversation's page is JSON text the database writes (ADR 080). It must be the very answer the presented path
 // gives (`chat.messages`, still used to catch up after a message): same keys, order, escapes, dates and cursor.
 let ctx: TestCtx
 let asha: Session // client

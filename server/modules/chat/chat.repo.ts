@@ -37,7 +37,7 @@ const iso = (column: SQL) => sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-
 
 /**
  * A conversation's newest page (or the page before a cursor) as the `data` of its answer, JSON text the database
- * writes in the answer's own key order (ADR 078): the other person, the messages oldest→newest, `nextCursor` when
+ * writes in the answer's own key order (ADR 080): the other person, the messages oldest→newest, `nextCursor` when
  * older messages remain. One statement, built once per form and prepared by name: no row of a person who does not
  * exist (the caller answers 404); an empty page when the two have no conversation. Every uncached read of a chat
  * runs it, and the three reads and Node's presenting it replaces cost more than the database's work.

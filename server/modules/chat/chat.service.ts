@@ -99,7 +99,7 @@ export function chatService(deps: { db: Db; jobs: JobsService }) {
 
     /**
      * `messages` as the answer's JSON text. A page back from the newest (or from `before`) is written by the database
-     * in one statement (ADR 079); catching up `after` a message is presented here.
+     * in one statement (ADR 080); catching up `after` a message is presented here.
      */
     async messagesAnswer(
       user: UserRow,
