@@ -18,7 +18,10 @@ export function floorStatement(statements: Statement[]): Statement {
     const offset = values.length
     values.push(...s.values)
     const text = s.text.replace(/\$(\d+)/g, (_m, n: string) => `$${Number(n) + offset}`)
-    return `'${i}', (select coalesce(json_agg(r), '[]'::json) from (${text}) r)`
+    // A read whose rows carry the API's JSON already (the job lists' "raw_json", ADR 081) gives the floor that JSON
+    // as it is: aggregating its rows would escape the text into strings, work the app does not do.
+    const rows = /\bas "raw_json"/.test(text) ? 'r.raw_json::json' : 'r'
+    return `'${i}', (select coalesce(json_agg(${rows}), '[]'::json) from (${text}) r)`
   })
   return { text: `select json_build_object(${parts.join(', ')})::text as json`, values }
 }

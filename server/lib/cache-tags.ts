@@ -1,4 +1,5 @@
 import type { FastifyRequest } from 'fastify'
+import { RawJson } from './raw-json'
 import { ALL_ANSWERS, DROP_ALL, SESSIONS, type Drop, type Scope } from './read-cache'
 
 /**
@@ -36,7 +37,8 @@ const mine = (req: FastifyRequest): string[] => (req.user ? [tag.me(req.user.id)
 export function peopleIn(answer: unknown): string[] {
   const ids = new Set<string>()
   const walk = (v: unknown): void => {
-    if (Array.isArray(v)) for (const x of v) walk(x)
+    if (v instanceof RawJson) for (const id of v.people) ids.add(id)
+    else if (Array.isArray(v)) for (const x of v) walk(x)
     else if (v && typeof v === 'object') {
       const o = v as Record<string, unknown>
       if (typeof o.fullname === 'string' && typeof o._id === 'string') ids.add(o._id)

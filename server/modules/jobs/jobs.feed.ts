@@ -1,7 +1,7 @@
 import { and, desc, eq, gte, isNull, lte, sql, type SQL } from 'drizzle-orm'
 import type { Executor } from '../../db/client'
-import { jobs } from '../../db/schema'
-import { fromJobs, jobViewFields, toJobView, type JobView } from './jobs.repo'
+import { companies, jobs, users } from '../../db/schema'
+import { fromJobs, jobDtoSql, jobViewFields, toJobView, type JobView } from './jobs.repo'
 import { clientTrustScoreSql } from '../reviews/reputation'
 
 /** Filters of the job browser (GET /job/get) and the poster's own list (GET /job/getadminjobs). */
@@ -134,6 +134,16 @@ function conditions(f: FeedFilters, segment: Part | undefined, text: FeedText | 
   return { parts, rank, q, values, key: parts.map((p) => p.key).join(' ') }
 }
 
+/** FNV-1a of a form's key: its statement's name when it is prepared by name. */
+function fnv(text: string): string {
+  let h = 0x811c9dc5
+  for (let i = 0; i < text.length; i++) {
+    h ^= text.charCodeAt(i)
+    h = Math.imul(h, 0x01000193) >>> 0
+  }
+  return h.toString(36)
+}
+
 interface Form {
   execute(values: Record<string, unknown>): Promise<unknown[]>
 }
@@ -146,12 +156,17 @@ const forms = new WeakMap<Executor, Map<string, Form>>()
  * took more Node time than the database took to answer it. Prepared without a name, so PostgreSQL still plans each
  * call for its values (a rare word walks the text index, a common one the date index) as before.
  */
-function formFor(db: Executor, key: string, build: () => { prepare(name: string): Form }): Form {
+function formFor(
+  db: Executor,
+  key: string,
+  build: () => { prepare(name: string): Form },
+  named = false,
+): Form {
   let byKey = forms.get(db)
   if (!byKey) forms.set(db, (byKey = new Map()))
   let form = byKey.get(key)
   if (!form) {
-    form = build().prepare('')
+    form = build().prepare(named ? `feed_${fnv(key)}` : '')
     if (byKey.size < MAX_FORMS) byKey.set(key, form)
   }
   return form
@@ -166,8 +181,29 @@ function formFor(db: Executor, key: string, build: () => { prepare(name: string)
 const trusted = (rank: SQL) =>
   sql`(${rank} * (1 + ${clientTrustScoreSql(jobs.createdBy)}::real / 10000))::real`
 
-/** One page of one segment, in keyset order: (rank,) created_at, id — all descending. */
-export async function feedPage(db: Executor, p: FeedPage): Promise<JobView[]> {
+/** A job of a list page as the database writes it: the API's job as JSON text (`jobDtoSql`) and the page's keys. */
+export interface JobJsonRow {
+  id: string
+  creatorId: string
+  cursorTs: string
+  dto: string
+  rank?: number
+  /** With highlights: the title, and the title and description marked by ts_headline. */
+  title?: string
+  titleHl?: string | null
+  descriptionHl?: string | null
+}
+
+/**
+ * One page of one segment, in keyset order: (rank,) created_at, id — all descending. `json` reads each job as the
+ * API's JSON text (the lists), otherwise as a JobView (the poster's manage list, which presents in Node).
+ */
+export async function feedPage(db: Executor, p: FeedPage & { json?: false }): Promise<JobView[]>
+export async function feedPage(db: Executor, p: FeedPage & { json: true }): Promise<JobJsonRow[]>
+export async function feedPage(
+  db: Executor,
+  p: FeedPage & { json?: boolean },
+): Promise<JobView[] | JobJsonRow[]> {
   const c = conditions(p.filters, p.segment, p.text)
   const highlights = !!c.q && p.highlights
   const ranked = p.ranked && c.rank !== null
@@ -177,31 +213,54 @@ export async function feedPage(db: Executor, p: FeedPage): Promise<JobView[]> {
     highlights ? 'highlights' : '',
     ranked ? 'ranked' : 'by-date',
     p.after ? 'after' : 'first',
+    p.json ? 'json' : 'view',
     c.key,
   ].join(' ')
-  const form = formFor(db, key, () => {
-    const extra: Record<string, SQL> = {}
-    if (highlights) {
-      extra.titleHl = sql`ts_headline('english', search_clean(${jobs.title}), ${c.q!()}, ${TITLE_HL})`
-      extra.descriptionHl = sql`ts_headline('english', ${jobs.description}, ${c.q!()}, ${DESCRIPTION_HL})`
-    }
-    if (ranked) extra.rank = c.rank!()
-    const conds = c.parts.map((x) => x.sql())
-    if (p.after)
-      conds.push(
-        ranked
-          ? sql`(${c.rank!()}, ${jobs.createdAt}, ${jobs.id}) < (${ph('afterRank')}::real, ${ph('afterTs')}::timestamptz, ${ph('afterId')}::uuid)`
-          : sql`(${jobs.createdAt}, ${jobs.id}) < (${ph('afterTs')}::timestamptz, ${ph('afterId')}::uuid)`,
-      )
-    const order = [desc(jobs.createdAt), desc(jobs.id)]
-    return fromJobs(db, jobViewFields(p.filters.viewerId ? ph('viewerId') : null, extra))
-      .where(and(...conds))
-      .orderBy(...(ranked ? [sql`${c.rank!()} desc`, ...order] : order))
-      .limit(ph('limit'))
-  })
+  const form = formFor(
+    db,
+    key,
+    () => {
+      const extra: Record<string, SQL> = {}
+      if (highlights) {
+        extra.titleHl = sql`ts_headline('english', search_clean(${jobs.title}), ${c.q!()}, ${TITLE_HL})`
+        extra.descriptionHl = sql`ts_headline('english', ${jobs.description}, ${c.q!()}, ${DESCRIPTION_HL})`
+      }
+      if (ranked) extra.rank = c.rank!()
+      const conds = c.parts.map((x) => x.sql())
+      if (p.after)
+        conds.push(
+          ranked
+            ? sql`(${c.rank!()}, ${jobs.createdAt}, ${jobs.id}) < (${ph('afterRank')}::real, ${ph('afterTs')}::timestamptz, ${ph('afterId')}::uuid)`
+            : sql`(${jobs.createdAt}, ${jobs.id}) < (${ph('afterTs')}::timestamptz, ${ph('afterId')}::uuid)`,
+        )
+      const order = [desc(jobs.createdAt), desc(jobs.id)]
+      const viewer = p.filters.viewerId ? ph('viewerId') : null
+      const from = p.json
+        ? db
+            .select({
+              id: jobs.id,
+              creatorId: jobs.createdBy,
+              cursorTs: sql<string>`${jobs.createdAt}::text`,
+              // Named so the bench's floor can tell the JSON column (bench/floor-sql.ts).
+              dto: jobDtoSql(viewer).as('raw_json'),
+              ...(highlights ? { title: jobs.title } : {}),
+              ...extra,
+            })
+            .from(jobs)
+            .innerJoin(users, eq(users.id, jobs.createdBy))
+            .leftJoin(companies, eq(companies.id, jobs.companyId))
+        : fromJobs(db, jobViewFields(viewer, extra))
+      return from
+        .where(and(...conds))
+        .orderBy(...(ranked ? [sql`${c.rank!()} desc`, ...order] : order))
+        .limit(ph('limit'))
+    },
+    !p.text,
+  )
   const after = p.after ? { afterRank: p.after.rank ?? 0, afterTs: p.after.ts, afterId: p.after.id } : {}
   const rows = await form.execute({ ...c.values, ...after, limit: p.limit })
-  return rows.map(toJobView)
+  if (!p.json) return rows.map(toJobView)
+  return (rows as JobJsonRow[]).map((r) => (r.rank === undefined ? r : { ...r, rank: Number(r.rank) }))
 }
 
 /** A relevance search's window: its edge, and on the first page the ids of the matches inside it. */

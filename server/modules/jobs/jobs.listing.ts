@@ -5,7 +5,7 @@ import type { JobSort } from '@common/schemas/job'
 import type { Executor } from '../../db/client'
 import { jobs } from '../../db/schema'
 import { badRequest } from '../../errors'
-import { feedPage, ph, type FeedFilters, type FeedText, type Part } from './jobs.feed'
+import { feedPage, ph, type FeedFilters, type FeedText, type JobJsonRow, type Part } from './jobs.feed'
 import type { JobView } from './jobs.repo'
 
 /**
@@ -142,29 +142,37 @@ export function segmentsFor(
   ]
 }
 
-export interface Collected {
-  rows: JobView[]
+export interface Collected<R = JobView> {
+  rows: R[]
   next: CursorValue | null
 }
 
-/** Fills one page across segments, starting inside the cursor's segment. */
+interface CollectParams {
+  filters: FeedFilters
+  text?: FeedText
+  segments: Segment[]
+  window?: Window
+  after: CursorValue | null
+  limit: number
+  mode: TextMode
+  fp: string
+}
+
+/**
+ * Fills one page across segments, starting inside the cursor's segment. `json` reads each job as the API's JSON
+ * text (the job browser and search), otherwise as a JobView (the manage list).
+ */
+export async function collect(db: Executor, p: CollectParams & { json?: false }): Promise<Collected>
+export async function collect(db: Executor, p: CollectParams & { json: true }): Promise<Collected<JobJsonRow>>
 export async function collect(
   db: Executor,
-  p: {
-    filters: FeedFilters
-    text?: FeedText
-    segments: Segment[]
-    window?: Window
-    after: CursorValue | null
-    limit: number
-    mode: TextMode
-    fp: string
-  },
-): Promise<Collected> {
-  const rows: (JobView & { seg: number })[] = []
+  p: CollectParams & { json?: boolean },
+): Promise<Collected<JobView> | Collected<JobJsonRow>> {
+  type Row = (JobView | JobJsonRow) & { seg: number }
+  const rows: Row[] = []
   for (let s = p.after?.s ?? 0; s < p.segments.length && rows.length <= p.limit; s++) {
     const after = p.after && s === p.after.s ? { rank: p.after.r, ts: p.after.t, id: p.after.i } : null
-    const got = await feedPage(db, {
+    const page = {
       filters: p.filters,
       text: p.text,
       segment: p.segments[s].where,
@@ -172,8 +180,11 @@ export async function collect(
       after,
       limit: p.limit + 1 - rows.length,
       highlights: !!p.text,
-    })
-    rows.push(...got.map((r) => ({ ...r, seg: s })))
+    }
+    const got: (JobView | JobJsonRow)[] = p.json
+      ? await feedPage(db, { ...page, json: true })
+      : await feedPage(db, page)
+    for (const r of got) rows.push(Object.assign(r, { seg: s }))
   }
   const page = rows.slice(0, p.limit)
   const last = page[page.length - 1]
@@ -183,11 +194,11 @@ export async function collect(
           s: last.seg,
           r: last.rank,
           t: last.cursorTs,
-          i: last.job.id,
+          i: 'job' in last ? last.job.id : last.id,
           m: p.mode,
           f: p.fp,
           ...(p.window ? { w: p.window } : {}),
         }
       : null
-  return { rows: page, next }
+  return { rows: page, next } as Collected<JobView> | Collected<JobJsonRow>
 }

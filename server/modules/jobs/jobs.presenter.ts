@@ -1,6 +1,8 @@
 import type { JobDtoType } from '@common/schemas/job-answer'
 import { paiseToRupees } from '@common/money'
 import { toClientTrust } from '../reviews/reputation'
+import { RawJson } from '../../lib/raw-json'
+import type { JobJsonRow } from './jobs.feed'
 import type { JobView } from './jobs.repo'
 
 const DAY_MS = 24 * 60 * 60 * 1000
@@ -21,21 +23,36 @@ export function markRanges(marked: string): { text: string; ranges: [number, num
   return { text, ranges }
 }
 
-function highlights(v: JobView): JobDtoType['highlights'] {
-  if (v.titleHl === undefined) return undefined
-  const title = v.titleHl ? markRanges(v.titleHl) : null
+function highlights(
+  titleHl: string | null | undefined,
+  descriptionHl: string | null | undefined,
+  realTitle: string,
+): JobDtoType['highlights'] {
+  if (titleHl === undefined) return undefined
+  const title = titleHl ? markRanges(titleHl) : null
   return {
     // The title was highlighted with punctuation blanked one for one, so its offsets are the real title's.
-    title: title && title.text.length === v.job.title.length ? title.ranges : [],
-    description: v.descriptionHl ? markRanges(v.descriptionHl) : null,
+    title: title && title.text.length === realTitle.length ? title.ranges : [],
+    description: descriptionHl ? markRanges(descriptionHl) : null,
   }
+}
+
+/**
+ * A list's job as the database wrote it (`jobDtoSql`, ADR 081), with its search highlights added: the same answer
+ * `presentJob` gives for the row, as text that is sent as it is.
+ */
+export function presentJobJson(r: JobJsonRow): RawJson {
+  const hl = highlights(r.titleHl, r.descriptionHl, r.title ?? '')
+  // The object's last character is its closing brace.
+  const json = hl ? `${r.dto.slice(0, -1)},"highlights":${JSON.stringify(hl)}}` : r.dto
+  return new RawJson(json, [r.creatorId])
 }
 
 /** The API's job (product.md §6): ids as strings, money in rupees, card fields computed. */
 export function presentJob(v: JobView, viewerId: string | null, now = new Date()): JobDtoType {
   const j = v.job
   const open = j.status === 'active' && !j.archivedAt && (!j.deadline || j.deadline > now)
-  const hl = highlights(v)
+  const hl = highlights(v.titleHl, v.descriptionHl, j.title)
   return {
     _id: j.id,
     title: j.title,

@@ -2,7 +2,7 @@ import { eq, getTableColumns, sql, type Placeholder, type SQL } from 'drizzle-or
 import type { Executor } from '../../db/client'
 import { isUuid } from '../../lib/ids'
 import { companies, jobs, users, type JobRow } from '../../db/schema'
-import { clientTrustSql } from '../reviews/reputation'
+import { clientTrustDtoSql, clientTrustSql } from '../reviews/reputation'
 
 /** A job with what every answer shows beside it: creator, company, applications visible to the viewer. */
 export interface JobView {
@@ -44,6 +44,56 @@ export function jobViewFields(viewerId: string | Placeholder | null, extra: Reco
     cursorTs: sql<string>`${jobs.createdAt}::text`,
     ...extra,
   }
+}
+
+/** A timestamp as JavaScript's `toISOString()` writes it (milliseconds, UTC, a Z). */
+const isoSql = (col: unknown) => sql`to_char(${col} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`
+/** Paise as the API's rupees, the number `paise / 100` is in JavaScript (float8 prints the same shortest form). */
+const rupeesSql = (col: unknown) => sql`(${col}::float8 / 100)`
+
+/**
+ * The API's job (`presentJob`, product.md §6) built by the database as JSON text, for the lists: reading a page's 20
+ * rows of 45 columns and presenting them took several times the Node work of sending the text the database builds
+ * (ADR 081). `presentJob` stays the reference: a test compares the two on every kind of job and viewer. Highlights
+ * (search only) are added in Node from the marked title and description columns.
+ */
+export function jobDtoSql(viewerId: string | Placeholder | null): SQL {
+  const viewer = viewerId ? sql`${viewerId}::uuid` : null
+  const mine = viewer ? sql`(${jobs.createdBy} = ${viewer} or a.applicant_id = ${viewer})` : sql`false`
+  const trust = clientTrustSql(jobs.createdBy)
+  // The application count is read once, in a subquery the object is built over.
+  return sql`(select json_build_object(
+    '_id', ${jobs.id}, 'title', ${jobs.title}, 'description', ${jobs.description}, 'category', ${jobs.category},
+    'paymentType', ${jobs.paymentType}, 'amount', ${rupeesSql(jobs.amountPaise)}, 'rate', ${rupeesSql(jobs.ratePaise)},
+    'units', ${jobs.units}, 'cycles', ${jobs.cycles}, 'openings', ${jobs.openings}, 'frequency', ${jobs.frequency},
+    'duration', ${jobs.duration}::float8, 'hours', ${jobs.hours}::float8, 'total', ${rupeesSql(jobs.totalPaise)},
+    'fundStatus', ${jobs.fundStatus}, 'fundedAmount', ${rupeesSql(jobs.fundedPaise)},
+    'fundedUnits', ${jobs.fundedUnits}, 'locationPreference', ${jobs.locationPreference}, 'remote', ${jobs.remote},
+    'jobType', ${jobs.jobType}, 'position', ${jobs.position}, 'experienceLevel', ${jobs.experienceLevel},
+    'company', case when ${companies.id} is null then null else json_build_object('_id', ${companies.id},
+      'name', ${companies.name}, 'logo', ${companies.logoUrl}, 'website', ${companies.website}) end,
+    'prize', ${rupeesSql(jobs.prizePaise)}, 'deadline', ${isoSql(jobs.deadline)},
+    'daysLeft', case when ${jobs.deadline} is null then null
+      else greatest(0, ceil(extract(epoch from ${jobs.deadline} - now()) / 86400))::int end,
+    'isFree', ${jobs.isFree}, 'isDiscounted', ${jobs.isDiscounted}, 'distance', null, 'skills', to_json(${jobs.skills}),
+    'views', ${jobs.views}, 'applicationProcess', ${jobs.applicationProcess}, 'status', ${jobs.status},
+    'isActive', (${jobs.status} = 'active' and ${jobs.archivedAt} is null
+      and (${jobs.deadline} is null or ${jobs.deadline} > now())),
+    'archived', ${jobs.archivedAt} is not null,
+    'created_by', json_build_object('_id', ${users.id}, 'userId', ${users.userId}, 'fullname', ${users.fullname}),
+    'clientTrust', ${clientTrustDtoSql(trust)},
+    'applications', (select coalesce(json_agg(json_build_object('_id', a.id, 'applicant', a.applicant_id,
+      'status', a.status) order by a.created_at), '[]'::json) from applications a where a.job_id = ${jobs.id} and ${mine}),
+    'applicationCount', c.n, 'registered', c.n,
+    'hasApplied', ${viewer ? sql`exists (select 1 from applications a where a.job_id = ${jobs.id} and a.applicant_id = ${viewer})` : sql`false`},
+    'createdAt', ${isoSql(jobs.createdAt)}, 'updatedAt', ${isoSql(jobs.updatedAt)},
+    'moderation', ${
+      viewer
+        ? sql`case when ${jobs.createdBy} = ${viewer} and ${jobs.moderationStatus} <> 'clear' then json_build_object(
+        'status', ${jobs.moderationStatus}, 'reason', ${jobs.moderationReason}, 'note', ${jobs.moderationNote}) end`
+        : sql`null`
+    }
+  )::text from (select count(*)::int as n from applications a where a.job_id = ${jobs.id}) c)`
 }
 
 /** Normalises a driver row of jobViewFields (json columns arrive parsed or as text, depending on the driver). */

@@ -6,6 +6,7 @@ import { JobBody, JobListQuery, JobStatusBody, PostedJobsQuery } from '@common/s
 import { JobAnswer, JobsAnswer, OkAnswer, type JobDtoType } from '@common/schemas/job-answer'
 import { sha256 } from '../../lib/crypto'
 import { scopes } from '../../lib/cache-tags'
+import { sendCachedAnswer } from '../../lib/raw-json'
 import { answerKey, sendCached, type ReadCache } from '../../lib/read-cache'
 import type { JobsService } from './jobs.service'
 
@@ -42,11 +43,11 @@ export async function jobsRoutes(app: FastifyInstance, opts: { jobs: JobsService
     async (req, reply) => {
       // Served from the read cache, shared by signed-out visitors and per person when signed in (ADR 017, 025);
       // dropped by changes to jobs and people (ADR 052).
-      return sendCached(
+      // Its jobs are the database's JSON text, sent as written (ADR 081).
+      return sendCachedAnswer(
         reply,
         cache,
         answerKey(req, 'job-list'),
-        JobsAnswer,
         async () => ({ success: true as const, data: await jobs.list(req.user, req.query) }),
         scopes.jobList(req),
       )

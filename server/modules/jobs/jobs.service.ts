@@ -19,7 +19,8 @@ import {
 } from './jobs.listing'
 import { moderationFor } from './jobs.moderation'
 import { authorize, type JobAction } from './jobs.policy'
-import { presentJob } from './jobs.presenter'
+import type { RawJson } from '../../lib/raw-json'
+import { presentJob, presentJobJson } from './jobs.presenter'
 import { applicationCount, jobsRepo, preparedJobView } from './jobs.repo'
 import { nextStatus, type StatusChange } from './jobs.status'
 import { viewMemory, type ViewMemory } from './jobs.views'
@@ -64,8 +65,8 @@ const deadlineError = () =>
 /** Settles a job's escrow when it closes or goes away (the payments module refunds what is unreleased). */
 export type EscrowSettle = (tx: Tx, job: JobRow, actorId: string) => Promise<unknown>
 
-export interface JobList {
-  jobs: JobDtoType[]
+export interface JobList<J = JobDtoType> {
+  jobs: J[]
   nextCursor: string | null
   correctedQuery: string | null
 }
@@ -214,7 +215,12 @@ export function jobsService(deps: {
     },
 
     /** The job browser: filters, sort, text search with typo and Hinglish handling, keyset pages. */
-    async list(viewer: UserRow | null, q: JobListQueryInput, preParsed?: ParsedQuery): Promise<JobList> {
+    /** The job browser's page (and search's jobs): each job the database's JSON text (ADR 081). */
+    async list(
+      viewer: UserRow | null,
+      q: JobListQueryInput,
+      preParsed?: ParsedQuery,
+    ): Promise<JobList<RawJson>> {
       const text = (q.keyword || q.query || q.q || '').trim()
       const parsed = preParsed ?? (text ? await deps.parser.parse(text) : null)
       const toPaise = (r: number | undefined) => (r === undefined ? undefined : rupeesToPaise(r))
@@ -259,7 +265,7 @@ export function jobsService(deps: {
           window,
           windowIds: found?.ids,
         })
-        return collect(db, { filters, text, segments, window, after, limit: q.limit, mode, fp })
+        return collect(db, { filters, text, segments, window, after, limit: q.limit, mode, fp, json: true })
       }
       let modes: TextMode[] = ['none']
       if (after) modes = [after.m]
@@ -275,7 +281,7 @@ export function jobsService(deps: {
         if (result.rows.length) break
       }
       return {
-        jobs: result.rows.map((v) => presentJob(v, viewer?.id ?? null)),
+        jobs: result.rows.map(presentJobJson),
         nextCursor: result.next ? encodeCursor(result.next) : null,
         correctedQuery: parsed?.corrected ?? null,
       }

@@ -71,6 +71,16 @@ export const clientTrustScoreSql = (createdBy: SQL | unknown): SQL => sql`((case
   + coalesce((select round(avg(rv.rating) * 100)::int from reviews rv
       where rv.subject_id = ${createdBy} and rv.visible_at is not null), 0))::int`
 
+/**
+ * `toClientTrust` in SQL, over the json `clientTrustSql` makes: the same average, computed in float8 as JavaScript
+ * does (`Math.round(x)` is `floor(x + 0.5)`; PostgreSQL's round() of a float8 rounds half to even).
+ */
+export const clientTrustDtoSql = (trust: SQL): SQL => sql`(select json_build_object(
+    'paymentVerified', coalesce((t.j->>'v')::boolean, false),
+    'rating', json_build_object('count', coalesce((t.j->>'n')::int, 0), 'average', case when (t.j->>'n')::int > 0
+      then floor((t.j->>'s')::float8 / (t.j->>'n')::float8 * 10 + 0.5) / 10 end))
+  from (select ${trust} as j) t)`
+
 /** Reads the json column clientTrustSql makes (text or parsed, depending on the driver). */
 export function toClientTrust(v: unknown): ClientTrustDtoType {
   const o = (typeof v === 'string' ? JSON.parse(v) : v) as { v?: boolean; n?: number; s?: number } | null

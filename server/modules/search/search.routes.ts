@@ -2,7 +2,8 @@ import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { SearchAnswer, SearchQuery } from '@common/schemas/search'
 import { scopes } from '../../lib/cache-tags'
-import { answerKey, sendCached, type ReadCache } from '../../lib/read-cache'
+import { sendCachedAnswer } from '../../lib/raw-json'
+import { answerKey, type ReadCache } from '../../lib/read-cache'
 import type { SearchService } from './search.service'
 
 /** GET /api/v1/search?q= → {success, data: {jobs, users, posts}} (product.md §14). */
@@ -14,11 +15,11 @@ export async function searchRoutes(app: FastifyInstance, opts: { search: SearchS
     async (req, reply) => {
       // Read cache: shared when signed out, per person when signed in (ADR 017, 025); dropped by changes to jobs,
       // posts, the posts it shows and people (ADR 052).
-      return sendCached(
+      // Its jobs are the database's JSON text, sent as written (ADR 081).
+      return sendCachedAnswer(
         reply,
         opts.cache,
         answerKey(req, 'search'),
-        SearchAnswer,
         async () => ({ success: true as const, data: await opts.search.everything(req.user, req.query) }),
         scopes.search(req),
       )

@@ -2,6 +2,7 @@ import { z } from 'zod'
 import { JobListQuery } from '@common/schemas/job'
 import type { SearchAnswer } from '@common/schemas/search'
 import type { Db } from '../../db/client'
+import type { RawJson } from '../../lib/raw-json'
 import type { UserRow } from '../../db/schema'
 import type { JobsService } from '../jobs/jobs.service'
 import { presentPost } from '../posts/posts.presenter'
@@ -19,7 +20,7 @@ export function searchService(deps: { db: Db; jobs: JobsService; parser: QueryPa
     async everything(
       viewer: UserRow | null,
       q: { q: string; limit: number; cursor?: string },
-    ): Promise<z.infer<typeof SearchAnswer>['data']> {
+    ): Promise<Omit<z.infer<typeof SearchAnswer>['data'], 'jobs'> & { jobs: RawJson[] }> {
       const text = q.q.trim()
       const parsed = text ? await deps.parser.parse(text) : undefined
       const query = JobListQuery.parse({ q: text, sort: 'relevant', limit: q.limit, cursor: q.cursor })
