@@ -111,6 +111,14 @@ describe('web bundle', () => {
       expect(initial.has(r.file), `${r.src} is in the first download`).toBe(false)
   })
 
+  it('the job browser at / brings the job detail only where it shows it (wide screens)', () => {
+    // A phone's / shows the list alone; the detail panel's code (apply dialog, form schemas: ~60 KB gzipped) loads
+    // lazily beside the list from 1024 px (job-browser.tsx). Was 81 KB with its deps.
+    const jobs = report.routes.find((r) => r.src === 'src/app/routes/jobs.tsx')
+    expect(jobs, 'the jobs route').toBeDefined()
+    expect(jobs!.gzipWithDeps, kb(jobs!.gzipWithDeps)).toBeLessThan(30_000)
+  })
+
   it('keeps heavy libraries out of the first download', () => {
     const initialCode = report.initialJs
       .map((a) => fs.readFileSync(path.join(outDir, a.file), 'utf8'))

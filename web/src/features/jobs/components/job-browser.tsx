@@ -1,4 +1,4 @@
-import { useEffect, useRef, type ReactNode } from 'react'
+import { Suspense, lazy, useEffect, useRef, type ReactNode } from 'react'
 import { Info } from 'lucide-react'
 import { paths } from '@/config/paths'
 import { useT } from '@/i18n'
@@ -8,14 +8,24 @@ import type { Job } from '../api/get-jobs'
 import { useInfiniteScroll } from '@/hooks/use-infinite-scroll'
 import { SELECTED_PARAM, useJobFilters } from '../hooks/use-job-filters'
 import { useMediaQuery } from '@/hooks/use-media-query'
+import { retryImport } from '@/lib/retry-import'
 import { hasActiveFilters } from '../lib/filters'
 import { JobCard, JobCardSkeleton, onCardListKeyDown } from './job-card'
-import { JobDetail, JobDetailSkeleton } from './job-detail'
+import { JobDetailSkeleton } from './job-detail-skeleton'
 import { JobFiltersBar } from './job-filters'
 import { ErrorBox, NextPage, NoOpportunities, SelectPlaceholder } from './list-states'
 
 /** Side by side from 1024 px: below that (phones, and tablets beside the sidebar) the list stacks. */
 export const SPLIT_QUERY = '(min-width: 1024px)'
+
+/**
+ * The detail panel's code (with the apply dialog and the forms' schemas, ~65 KB gzipped) is needed only beside the
+ * list: a phone shows the list alone and opens /description/:id, so it does not download it before its first screen.
+ * On a wide screen the download starts as soon as this module runs, beside the list's data.
+ */
+const loadDetail = () => retryImport(() => import('./job-detail'))
+if (typeof window !== 'undefined' && window.matchMedia?.(SPLIT_QUERY).matches) void loadDetail()
+const JobDetail = lazy(() => loadDetail().then((m) => ({ default: m.JobDetail })))
 
 /**
  * The job browser at / and /jobs (product.md §3): filters in the URL, a 2/5 list of cards with infinite scroll and a
@@ -132,7 +142,9 @@ export function JobBrowser({ payments }: { payments?: (job: Job) => ReactNode } 
               {list.isPending || (wanted && !inList && linked.isPending) ? (
                 <JobDetailSkeleton />
               ) : selected ? (
-                <JobDetail key={selected._id} job={selected} payments={payments?.(selected)} />
+                <Suspense fallback={<JobDetailSkeleton />}>
+                  <JobDetail key={selected._id} job={selected} payments={payments?.(selected)} />
+                </Suspense>
               ) : (
                 <SelectPlaceholder />
               )}

@@ -21,7 +21,6 @@ import { formatRupees } from '@common/money'
 import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
 import { UserAvatar } from '@/components/ui/avatar'
-import { Skeleton } from '@/components/ui/skeleton'
 import { StatusBadge } from '@/components/status-badge'
 import { ReportButton } from '@/components/report-dialog'
 import { ModerationNotice } from '@/components/moderation-notice'
@@ -46,6 +45,8 @@ import {
 } from '../lib/format'
 import { ApplySection } from './apply-section'
 import { SLOT, withSlot } from '@/lib/with-slot'
+
+export { JobDetailSkeleton } from './job-detail-skeleton'
 
 /** One fact of a `<dl>`: only dt and dd sit in its group (the icon is part of the term, hidden from readers). */
 function Fact({ icon, label, children }: { icon: ReactNode; label: string; children: ReactNode }) {
@@ -338,23 +339,5 @@ export function JobDetail({
         </p>
       ) : null}
     </article>
-  )
-}
-
-/** The detail's shape while it loads. */
-export function JobDetailSkeleton() {
-  return (
-    <div className="flex flex-col gap-5" aria-hidden>
-      <Skeleton className="h-5 w-28 rounded-full" />
-      <Skeleton className="h-8 w-3/4" />
-      <Skeleton className="h-4 w-1/2" />
-      <Skeleton className="h-24 rounded-2xl bg-slate-100" />
-      <div className="grid grid-cols-2 gap-3">
-        {[0, 1, 2, 3].map((i) => (
-          <Skeleton key={i} className="h-10 bg-slate-100" />
-        ))}
-      </div>
-      <Skeleton className="h-32 bg-slate-100" />
-    </div>
   )
 }
