@@ -1,4 +1,5 @@
 import { LANGUAGES } from '@common/languages'
+import type { Arg } from '../i18n/format'
 import { NOTIFICATION_TYPES } from '@common/notifications'
 import { REPORT_REASONS, REPORT_STATUSES, REPORT_TARGETS } from '@common/schemas/report'
 import {
@@ -242,7 +243,7 @@ export const notifications = pgTable('notifications', {
   /** The catalogue key and arguments of `message`, rendered per reader (0024_notification_keys.sql, ADR 069). */
   messageKey: text('message_key'),
   /** Text, or raw money (`{paise}`) and moments (`{at}`) formatted for each reader (server/i18n/format.ts). */
-  messageParams: jsonb('message_params').$type<Record<string, string | { paise: number } | { at: string }>>(),
+  messageParams: jsonb('message_params').$type<Record<string, Arg>>(),
   metadata: jsonb('metadata').$type<Record<string, string>>().notNull().default({}),
   isRead: boolean('is_read').notNull().default(false),
   createdAt: ts('created_at').notNull().defaultNow(),

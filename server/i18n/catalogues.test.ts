@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest'
 import { parse, TYPE, type MessageFormatElement } from '@formatjs/icu-messageformat-parser'
+import fs from 'node:fs'
+import path from 'node:path'
 import { catalogues, keyOf, localize, translate } from '.'
+
+const root = path.resolve(import.meta.dirname, '../..')
 
 /** Every argument a message uses, with its kind (simple, number, plural …), nested ones included. */
 function argumentsOf(ast: MessageFormatElement[], out = new Set<string>()): Set<string> {
@@ -76,6 +80,37 @@ describe('server catalogues (ADR 069)', () => {
   })
 })
 
+describe('errors named by key (ADR 078)', () => {
+  it('English exactly as the code wrote it before; Hindi with rupees and words of its own', async () => {
+    const { conflict, badRequest, said } = await import('../errors')
+    const { money } = await import('.')
+    const e = conflict(said('errors.money.releaseTooMuch', { held: money(80000), amount: money(150000000) }))
+    expect(e.message).toBe('Only ₹800.00 is in escrow; ₹15,00,000.00 cannot be released')
+    expect(e.messageIn('hi-IN')).toBe('एस्क्रो में सिर्फ़ ₹800 हैं; ₹15,00,000 जारी नहीं किए जा सकते')
+    const terms = (count: number) => conflict(said('errors.job.termsHired', { count }))
+    expect(terms(1).message).toBe(
+      'The payment terms cannot change while this job has a hire: each hire keeps the terms it was made on. Post a new job for new terms.',
+    )
+    expect(terms(3).message).toContain('while this job has 3 hires:')
+    const units = said('errors.money.chooseUnits', { max: 4, kind: 'cycles' })
+    const b = badRequest(units, 'validation_failed', { units })
+    expect(b.message).toBe('Choose from 1 to 4 cycles')
+    expect(b.errors).toEqual({ units: 'Choose from 1 to 4 cycles' })
+    expect(b.errorsIn('hi-IN')).toEqual({ units: '1 से 4 चक्रों में से चुनें' })
+    expect(conflict(said('errors.dispute.closed', { status: 'settled' })).messageIn('hi-IN')).toBe(
+      'यह विवाद पहले ही सुलझ चुका है',
+    )
+    // A field's own sentence inside another one is rendered in the same language.
+    const skills = badRequest(
+      said('errors.validation.skillsField', { message: keyOf('A skill is at most 40 characters')! }),
+    )
+    expect(skills.message).toBe('skills: A skill is at most 40 characters')
+    expect(skills.messageIn('hi-IN')).toBe(
+      `कौशल: ${translate('hi-IN', 'errors.validation.skillMax', { max: '40' })}`,
+    )
+  })
+})
+
 describe('alert mails in the reader’s language', () => {
   const job = {
     id: 'j1',
@@ -108,16 +143,17 @@ describe('alert mails in the reader’s language', () => {
 describe('money mails in the reader’s language', () => {
   it('the auto-release notice: Hindi, and English exactly as before', async () => {
     const { autoReleasedMail, reminderMail } = await import('../modules/delivery/delivery.mail')
+    const { money, moment } = await import('.')
     const p = {
       to: 'a@example.in',
       name: 'Asha',
       title: 'Logo',
-      amount: '₹800.00',
+      amount: money(80000),
       asClient: true,
       url: 'https://m.in/c/1',
     }
     expect(autoReleasedMail({ ...p, language: 'hi-IN' }).subject).toBe(
-      '“Logo” के लिए ₹800.00 अपने-आप जारी कर दिए गए',
+      '“Logo” के लिए ₹800 अपने-आप जारी कर दिए गए',
     )
     expect(autoReleasedMail(p)).toMatchObject({
       subject: '₹800.00 was released automatically for “Logo”',
@@ -128,10 +164,11 @@ describe('money mails in the reader’s language', () => {
       name: 'Asha',
       title: 'Logo',
       freelancer: 'Ravi',
-      when: '29 Nov 2026, 10:00 am',
+      when: moment(new Date('2026-11-29T04:30:00Z')),
       url: 'u',
     }
     expect(reminderMail({ ...r, language: 'hi-IN' }).text).toContain('Ravi ने “Logo” का काम जमा किया है।')
+    expect(reminderMail({ ...r, language: 'hi-IN' }).subject).toContain('29 नव॰ 2026, 10:00 am')
     expect(reminderMail(r).subject).toBe('Review the work on “Logo” before 29 Nov 2026, 10:00 am')
   })
 })
@@ -156,33 +193,87 @@ const NOT_FOR_READERS = new Set([
   'Dispute resolved. Both sides have been told.',
 ])
 
+/** Sentences built from values that only operators or API clients read (the operators' desk, the webhooks). */
+const OPERATOR_TEMPLATES = [
+  /^This refund is \S+; only a failed refund can be retried$/,
+  /^\S+ units cost \S+ at \S+ each$/,
+]
+
 describe('catalogue coverage', () => {
-  it('every fixed sentence the server answers with has an entry (or is listed as not for readers)', async () => {
-    const fs = await import('node:fs')
-    const path = await import('node:path')
-    const root = path.resolve(import.meta.dirname, '../..')
+  const files = (() => {
     const walk = (dir: string): string[] =>
       fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
         const p = path.join(dir, e.name)
         if (e.isDirectory()) return ['test', 'seed', 'i18n'].includes(e.name) ? [] : walk(p)
         return e.name.endsWith('.ts') && !e.name.endsWith('.test.ts') ? [p] : []
       })
-    const files = [...walk(path.join(root, 'server')), ...walk(path.join(root, 'common/schemas'))].filter(
-      (f) => !f.endsWith('config.ts'),
-    )
-    const helper =
-      /(?:badRequest|unauthorized|forbidden|notFound|conflict|tooLarge|unsupportedType|tooMany)\(\s*'([^']+)'/g
+    return [...walk(path.join(root, 'server')), ...walk(path.join(root, 'common/schemas'))]
+      .filter((f) => !f.endsWith('config.ts'))
+      .map((f) => ({ name: path.relative(root, f), text: fs.readFileSync(f, 'utf8') }))
+  })()
+  const helpers = 'badRequest|unauthorized|forbidden|notFound|conflict|tooLarge|unsupportedType|tooMany'
+
+  it('every fixed sentence the server answers with has an entry (or is listed as not for readers)', () => {
+    const helper = new RegExp(`(?:${helpers})\\(\\s*(?:'([^']+)'|"([^"]+)")`, 'g')
     const schema = /(?:error|message):\s*'([^']+)'|\.(?:min|max|int|uuid|regex|email)\([^'")]*'([^']+)'/g
     const missing: string[] = []
-    for (const f of files) {
-      const text = fs.readFileSync(f, 'utf8')
+    for (const f of files)
       for (const re of [helper, schema])
-        for (const m of text.matchAll(re)) {
+        for (const m of f.text.matchAll(re)) {
           const s = m[1] ?? m[2]
           if (s && !NOT_FOR_READERS.has(s) && !keyOf(s, ['errors.', 'answers.']))
-            missing.push(`${path.relative(root, f)}: ${s}`)
+            missing.push(`${f.name}: ${s}`)
         }
-    }
     expect(missing).toEqual([])
+  })
+
+  it('a sentence built from values in an error is a catalogue template, or names its key with said()', () => {
+    // `${…}` becomes a sample value (a constant of the same file becomes its text): the result must read back to a
+    // key. Amounts must travel raw (money()), so a template that formats money is refused outright.
+    const built = new RegExp(`(?:${helpers})\\(\\s*\`([^\`]*)\``, 'g')
+    const wrong: string[] = []
+    for (const f of files)
+      for (const m of f.text.matchAll(built)) {
+        const sample = m[1].replace(/\$\{\s*([A-Za-z_]\w*)?[^}]*\}/g, (_all, id: string | undefined) => {
+          const c = id && new RegExp(`const ${id} = '([^']*)'`).exec(f.text)
+          return c ? c[1] : '7'
+        })
+        if (OPERATOR_TEMPLATES.some((re) => re.test(sample))) continue
+        if (m[1].includes('formatPaise(') || !keyOf(sample)) wrong.push(`${f.name}: ${m[1]}`)
+      }
+    expect(wrong).toEqual([])
+  })
+
+  it('notifications are recorded by key, and every key code names is in both catalogues', () => {
+    const byText: string[] = []
+    for (const f of files)
+      for (const m of f.text.matchAll(/notificationsService\.record\(([\s\S]*?)\n\s*\}\)/g))
+        if (/\bmessage:/.test(m[1])) byText.push(`${f.name}: ${m[1].trim().slice(0, 120)}`)
+    expect(byText).toEqual([])
+    const named = new Set<string>()
+    const keyRe =
+      /(?:said|translate|t)\(\s*(?:[\w.?]+,\s*)?'((?:errors|notifications|emails|answers)\.[\w.]+)'|key:\s*'((?:notifications|errors)\.[\w.]+)'/g
+    for (const f of files) for (const m of f.text.matchAll(keyRe)) named.add(m[1] ?? m[2])
+    expect(named.size).toBeGreaterThan(40)
+    expect([...named].filter((k) => en[k] === undefined || hi[k] === undefined)).toEqual([])
+  })
+
+  it('mail subjects and bodies come from the catalogue, never from text in code', () => {
+    const inCode: string[] = []
+    const mailing = files.filter((f) => /\bMail\b|mail\.enqueue/.test(f.text))
+    expect(mailing.length).toBeGreaterThan(4)
+    for (const f of mailing)
+      for (const m of f.text.matchAll(/\b(?:subject|text):\s*(['"`][^'"`]*['"`])/g))
+        inCode.push(`${f.name}: ${m[0]}`)
+    expect(inCode).toEqual([])
+  })
+
+  it('the chat’s one-statement send writes its row with the catalogue key it renders by', () => {
+    const send = files.find((f) => f.name.endsWith('chat-send.repo.ts'))!.text
+    expect(send.match(/' sent you a message', 'notifications\.message\.new'/g)).toHaveLength(1)
+    expect(
+      send.match(/'notifications\.message\.new', jsonb_build_object\('name', first\.fullname\)/g),
+    ).toHaveLength(1)
+    expect(en['notifications.message.new']).toBe('{name} sent you a message')
   })
 })

@@ -12,7 +12,9 @@ import { DEFAULT_LANGUAGE, type Language } from '@common/languages'
  */
 export type Money = { paise: number }
 export type Moment = { at: string }
-export type Arg = string | number | Money | Moment
+/** Another catalogue sentence inside this one, rendered in the same language (a field's own message). */
+export type Nested = { key: string; params: Record<string, Arg> }
+export type Arg = string | number | Money | Moment | Nested
 
 export const money = (paise: number): Money => ({ paise })
 export const moment = (d: Date | string): Moment => ({ at: typeof d === 'string' ? d : d.toISOString() })
@@ -54,8 +56,8 @@ const isMoney = (v: unknown): v is Money =>
 const isMoment = (v: unknown): v is Moment =>
   typeof v === 'object' && v !== null && typeof (v as Moment).at === 'string'
 
-/** One argument as text (or a number, for ICU plurals) in `language`. */
-export function formatArg(language: Language, v: Arg): string | number {
+/** One argument as text (or a number, for ICU plurals) in `language`; a nested sentence is the caller's. */
+export function formatArg(language: Language, v: Exclude<Arg, Nested>): string | number {
   if (isMoney(v)) return formatMoney(language, v.paise)
   if (isMoment(v)) return formatMoment(language, v.at)
   return v

@@ -47,7 +47,9 @@ export function translate(language: Language, key: string, params: Params = {}):
   if (!f) return key
   // Money and moments are formatted for this reader (./format); the rest goes to ICU as it is.
   const args: Record<string, string | number> = {}
-  for (const [k, v] of Object.entries(params)) args[k] = formatArg(language, v)
+  for (const [k, v] of Object.entries(params))
+    args[k] =
+      typeof v === 'object' && 'key' in v ? translate(language, v.key, v.params) : formatArg(language, v)
   return String(f.format(args))
 }
 

@@ -114,6 +114,23 @@ describe('error answers', () => {
   })
 })
 
+describe('errors built from values (ADR 078)', () => {
+  it('come by key: a Hindi reader gets the sentence in Hindi with its value; the code stays the same', async () => {
+    const job = await postJob(ctx.app, asha, { title: 'Visiting cards' })
+    const application = await applyTo(ctx.app, ravi, job._id)
+    const res = await injectAs(ctx.app, asha, {
+      method: 'PATCH',
+      url: `/api/v1/application/applications/${application._id}/status`,
+      payload: { status: 'interview' },
+    })
+    expect(res.statusCode).toBe(403)
+    expect(res.json()).toMatchObject({
+      code: 'status_not_allowed',
+      message: 'यहाँ आप आवेदक को स्वीकार या अस्वीकार कर सकते हैं; “interview” इस तरह तय नहीं होता',
+    })
+  })
+})
+
 describe('notifications', () => {
   it('reach a Hindi reader in Hindi, live and as rows; an English reader gets today’s text', async () => {
     const ashaSock = await open(asha)
@@ -240,5 +257,27 @@ describe('emails', () => {
       payload: { email, otp },
     })
     expect(ok.statusCode).toBe(200)
+  })
+})
+
+describe('money inside notifications (ADR 078)', () => {
+  it('a Hindi reader reads rupees as Hindi screens write them; an English reader exactly as before', async () => {
+    const { fund, hiredJob, perUnit } = await import('../test/payments')
+    const job = await hiredJob(ctx.app, asha, ravi, { title: 'Shop fit-out', ...perUnit(3, '50000') })
+    await fund(ctx.app, asha, job._id)
+    const first = async (s: Session) =>
+      (await injectAs(ctx.app, s, { method: 'GET', url: '/api/v1/notification' })).json().notifications[0]
+    expect((await first(asha)).message).toBe('“Shop fit-out” के लिए ₹1,50,000 अब एस्क्रो में सुरक्षित हैं')
+    expect((await first(ravi)).message).toBe('The client put ₹1,50,000.00 in escrow for “Shop fit-out”')
+    // The row keeps the amount raw, so the reader's language decides how it reads.
+    const { rows } = await ctx.database.db.execute(
+      sql`select message, message_key, message_params from notifications
+           where user_id = ${asha.user._id}::uuid and type = 'payment_funded'`,
+    )
+    expect(rows[0]).toMatchObject({
+      message: '₹1,50,000.00 is now held in escrow for “Shop fit-out”',
+      message_key: 'notifications.escrow.heldClient',
+      message_params: { amount: { paise: 15000000 }, title: 'Shop fit-out' },
+    })
   })
 })

@@ -12,9 +12,6 @@ import { localize, readerLanguage, translate } from '../i18n'
  */
 const BAD_VALUE_CODES = new Set(['22021', '22P05', '22P02', '22003', '22007', '22008'])
 
-const localizeAll = (say: (s: string) => string, errors: Record<string, string>) =>
-  Object.fromEntries(Object.entries(errors).map(([k, v]) => [k, say(v)]))
-
 /**
  * One error envelope for every failure: typed errors as they are, validation by field, the rest generic. The
  * sentences a person reads come in their language (ADR 069); `code` and the English texts stay as they were.
@@ -27,11 +24,12 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
       // A 5xx we answer on purpose (mail down) still leaves the cause in the log for whoever runs the server.
       if (err.statusCode >= 500) req.log.error({ err, cause: err.cause, reqId: req.id }, err.code)
       if (err.headers) reply.headers(err.headers)
+      const errors = err.errorsIn(language)
       return reply.status(err.statusCode).send({
         success: false,
-        message: say(err.message),
+        message: err.messageIn(language),
         code: err.code,
-        ...(err.errors ? { errors: localizeAll(say, err.errors) } : {}),
+        ...(errors ? { errors } : {}),
       })
     }
     if (hasZodFastifySchemaValidationErrors(err)) {

@@ -290,7 +290,11 @@ export function attachRealtime(app: FastifyInstance, opts: RealtimeOptions): Rea
         ack?.({ success: true, message })
       } catch (e) {
         if (!(e instanceof AppError)) app.log.error({ err: e }, 'sendMessage failed')
-        ack?.(say(failure(e)))
+        ack?.(
+          e instanceof AppError
+            ? { ...failure(e), message: e.messageIn(socket.data.language ?? DEFAULT_LANGUAGE) }
+            : say(failure(e)),
+        )
         // A session logged out (or expired) while this socket stayed open: it is closed now.
         if (e instanceof AppError && e.statusCode === 401) socket.disconnect(true)
       }

@@ -10,7 +10,7 @@ import {
 } from '@common/schemas/alerts'
 import type { Db } from '../../db/client'
 import type { UserRow } from '../../db/schema'
-import { badRequest, conflict, forbidden, notFound } from '../../errors'
+import { badRequest, conflict, forbidden, notFound, said } from '../../errors'
 import { randomToken, sha256 } from '../../lib/crypto'
 import { classify, tokenize, tsqueryText } from '../search/search.parse'
 import { matchKeysOf } from './alerts.keys'
@@ -82,10 +82,7 @@ export function alertsService(deps: { db: Db }) {
           // The person's row lock keeps two saves at once from both passing the limit.
           await tx.execute(sql`select id from users where id = ${user.id}::uuid for update`)
           if ((await alertsRepo.countOf(tx, user.id)) >= MAX_SAVED_SEARCHES)
-            throw conflict(
-              `You can keep at most ${MAX_SAVED_SEARCHES} saved searches. Delete one to save another.`,
-              'too_many_alerts',
-            )
+            throw conflict(said('errors.alert.tooMany', { max: MAX_SAVED_SEARCHES }), 'too_many_alerts')
           return alertsRepo.insert(tx, {
             userId: user.id,
             q: body.q,

@@ -6,7 +6,7 @@ import {
 import crypto from 'node:crypto'
 import type { Db, Executor } from '../../db/client'
 import type { ApplicationRow, ContractRow, JobRow, UserRow } from '../../db/schema'
-import { conflict, forbidden, notFound } from '../../errors'
+import { conflict, forbidden, notFound, said } from '../../errors'
 import { contractsRepo } from '../contracts/contracts.repo'
 import type { JobsService } from '../jobs/jobs.service'
 import { notificationsService } from '../notifications/notifications.service'
@@ -102,10 +102,7 @@ export function applicationsService(deps: { db: Db; jobs: JobsService }) {
         if (!current) throw notFoundApp()
         const job = await jobs.loadFor(user, 'decide', current.jobId, tx)
         if (!(DECIDABLE_STATUSES as readonly string[]).includes(status))
-          throw forbidden(
-            `You can accept or reject an applicant here; “${status}” is not set this way`,
-            'status_not_allowed',
-          )
+          throw forbidden(said('errors.apply.statusNotHere', { status }), 'status_not_allowed')
         const message = status === 'accepted' ? 'Application accepted' : 'Application rejected'
         if (current.status === status) return { application: current, message }
         // Accepting is a hire: a contract on the job's terms, within the job's openings (ADR 048). The job row is

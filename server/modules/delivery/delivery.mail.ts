@@ -1,5 +1,5 @@
 import { DEFAULT_LANGUAGE, type Language } from '@common/languages'
-import { translate } from '../../i18n'
+import { translate, type Arg } from '../../i18n'
 import type { Mail } from '../../mail/mailer'
 
 /** The client's reminder that submitted work is released automatically soon (ADR 057), in their language (ADR 069). */
@@ -8,7 +8,8 @@ export function reminderMail(p: {
   name: string
   title: string
   freelancer: string
-  when: string
+  /** `moment(date)`: the day and time in the reader's words (IST). */
+  when: Arg
   url: string
   language?: Language
 }): Mail {
@@ -35,7 +36,8 @@ export function autoReleasedMail(p: {
   to: string
   name: string
   title: string
-  amount: string
+  /** `money(paise)`: rupees as the reader writes them. */
+  amount: Arg
   asClient: boolean
   url: string
   language?: Language

@@ -1,10 +1,9 @@
 import type { FastifyBaseLogger } from 'fastify'
 import { inEscrowPaise, unitsInEscrow, unitsNoun } from '@common/escrow'
-import { formatPaise } from '@common/money'
 import type { RequestChangesInput, SubmitDeliveryInput } from '@common/schemas/contract'
 import type { Db, Tx } from '../../db/client'
 import type { ContractRow, JobRow, UserRow } from '../../db/schema'
-import { badRequest, conflict, forbidden, notFound } from '../../errors'
+import { badRequest, conflict, forbidden, notFound, said } from '../../errors'
 import { isUuid } from '../../lib/ids'
 import type { Mail } from '../../mail/mailer'
 import type { Outbox } from '../../mail/outbox'
@@ -17,6 +16,7 @@ import { disputed, hireOf } from '../payments/payments.context'
 import type { PaymentsService } from '../payments/payments.service'
 import { deliveryRepo } from './delivery.repo'
 import { autoReleasedMail, reminderMail } from './delivery.mail'
+import { money, moment } from '../../i18n'
 
 export interface DeliveryDeps {
   db: Db
@@ -98,7 +98,7 @@ export function deliveryService(deps: DeliveryDeps) {
     let units: number | null = null
     if (contract.paymentType !== 'one-time' && body.units !== undefined && held > 0) {
       if (body.units > heldUnits) {
-        const m = `Choose from 1 to ${heldUnits} ${unitsNoun(contract)}: that is what is in escrow`
+        const m = said('errors.money.chooseUnitsHeld', { max: heldUnits, kind: unitsNoun(contract) })
         throw badRequest(m, 'validation_failed', { units: m })
       }
       units = body.units < heldUnits ? body.units : null
@@ -163,7 +163,7 @@ export function deliveryService(deps: DeliveryDeps) {
       })
       const client = await deliveryRepo.contact(tx, contract.clientId)
       const freelancer = await deliveryRepo.contact(tx, contract.freelancerId)
-      const amount = formatPaise(released.amountPaise)
+      const amount = money(released.amountPaise)
       const meta = { jobId: job.id, contractId: contract.id }
       await notificationsService.record(tx, {
         userId: contract.clientId,
@@ -210,7 +210,7 @@ export function deliveryService(deps: DeliveryDeps) {
       })
       const client = await deliveryRepo.contact(tx, contract.clientId)
       const freelancer = await deliveryRepo.contact(tx, contract.freelancerId)
-      const when = formatIst(dueAt)
+      const when = moment(dueAt)
       await notificationsService.record(tx, {
         userId: contract.clientId,
         type: 'review_reminder',
@@ -276,10 +276,7 @@ export function deliveryService(deps: DeliveryDeps) {
       const mine = (await contractsRepo.ofJob(tx, job.id)).filter((c) => c.freelancerId === user.id)
       if (mine.length === 0) return
       if (mine.length > 1)
-        throw conflict(
-          `You have ${mine.length} contracts on this job. Choose which one to submit work on (send its contractId).`,
-          'choose_contract',
-        )
+        throw conflict(said('errors.contract.chooseToSubmit', { count: mine.length }), 'choose_contract')
       const contract = (await deliveryRepo.lockContract(tx, mine[0].id))!
       // A frozen or unfunded contract still takes the job page's note; it just opens no window.
       if (contract.frozenAt) return
@@ -323,12 +320,3 @@ export function deliveryService(deps: DeliveryDeps) {
   }
 }
 export type DeliveryService = ReturnType<typeof deliveryService>
-
-/** A deadline as people in India read it in mail and notifications (the page shows it in the reader's locale). */
-export function formatIst(d: Date): string {
-  return new Intl.DateTimeFormat('en-IN', {
-    dateStyle: 'medium',
-    timeStyle: 'short',
-    timeZone: 'Asia/Kolkata',
-  }).format(d)
-}

@@ -4,7 +4,7 @@ import { DISPUTE_ANSWER_DAYS } from '@common/schemas/dispute'
 import { afterCommit } from '../../db/after-commit'
 import type { Db, Tx } from '../../db/client'
 import type { ContractRow, DisputeRow, UserRow } from '../../db/schema'
-import { badRequest, conflict, notFound } from '../../errors'
+import { badRequest, conflict, notFound, said } from '../../errors'
 import type { Mail } from '../../mail/mailer'
 import { recordContractEvent, listContractEvents } from '../contracts/contract-events'
 import { contractsRepo } from '../contracts/contracts.repo'
@@ -14,8 +14,7 @@ import { ledgerRepo } from '../payments/ledger.repo'
 import type { PaymentsService } from '../payments/payments.service'
 import { authorizeOperator, authorizeParty, authorizeRead, sideOf } from './disputes.policy'
 import { presentDispute, presentQueueItem } from './disputes.presenter'
-import { DEFAULT_LANGUAGE } from '@common/languages'
-import { translate, type Params } from '../../i18n'
+import { money, translate, type Params } from '../../i18n'
 import { disputesRepo } from './disputes.repo'
 
 const DAY_MS = 24 * 60 * 60 * 1000
@@ -62,16 +61,20 @@ export function disputesService(deps: DisputesDeps) {
     return { d, contract }
   }
   const assertOpen = (d: DisputeRow) => {
-    if (d.status !== 'open') throw conflict(`This dispute is already ${d.status}`, 'dispute_closed')
+    if (d.status !== 'open')
+      throw conflict(said('errors.dispute.closed', { status: d.status }), 'dispute_closed')
   }
 
   /** A split must account for every paisa in escrow: 400 with both figures otherwise. */
   function checkSplit(releasePaise: number, refundPaise: number, inEscrow: number) {
     if (releasePaise + refundPaise !== inEscrow)
       throw badRequest(
-        `Release and refund must add up to ${formatPaise(inEscrow)}, what is in escrow (they add up to ${formatPaise(releasePaise + refundPaise)})`,
+        said('errors.dispute.splitSum', {
+          inEscrow: money(inEscrow),
+          sum: money(releasePaise + refundPaise),
+        }),
         'split_mismatch',
-        { refundAmount: `Release + refund must be ${paiseToRupees(inEscrow)}` },
+        { refundAmount: said('errors.dispute.splitField', { rupees: String(paiseToRupees(inEscrow)) }) },
       )
   }
 
@@ -90,7 +93,8 @@ export function disputesService(deps: DisputesDeps) {
       await notificationsService.record(tx, {
         userId,
         type: 'system',
-        message: translate(DEFAULT_LANGUAGE, `notifications.dispute.${what}`, params),
+        key: `notifications.dispute.${what}`,
+        params,
         metadata: { contractId: d.contractId, disputeId: d.id },
       })
     const people = await disputesRepo.emails(tx, userIds)
@@ -192,7 +196,7 @@ export function disputesService(deps: DisputesDeps) {
         const otherId = side === 'client' ? c.freelancerId : c.clientId
         await tell(tx, [otherId], d, 'opened', {
           name: user.fullname,
-          amount: formatPaise(h.paise),
+          amount: money(h.paise),
           days: String(DISPUTE_ANSWER_DAYS),
           reason: body.reason,
         })
@@ -274,8 +278,8 @@ export function disputesService(deps: DisputesDeps) {
         const otherId = side === 'client' ? contract.freelancerId : contract.clientId
         await tell(tx, [otherId], d, 'proposed', {
           name: user.fullname,
-          release: formatPaise(releasePaise),
-          refund: formatPaise(refundPaise),
+          release: money(releasePaise),
+          refund: money(refundPaise),
         })
       })
       return present(id)
@@ -289,15 +293,13 @@ export function disputesService(deps: DisputesDeps) {
         const p = await disputesRepo.proposal(tx, proposalId, true)
         if (!p || p.disputeId !== d.id) throw notFound('Proposal not found', 'proposal_not_found')
         assertOpen(d)
-        if (p.status !== 'proposed') throw conflict(`This proposal was ${p.status}`, 'proposal_closed')
+        if (p.status !== 'proposed')
+          throw conflict(said('errors.dispute.proposalClosed', { status: p.status }), 'proposal_closed')
         if (p.proposedBy === user.id)
           throw conflict('The other side accepts a proposal, not the one who made it', 'own_proposal')
         const h = await held(tx, contract)
         if (p.releasePaise + p.refundPaise !== h.paise)
-          throw conflict(
-            `The escrow holds ${formatPaise(h.paise)} now, not what this proposal splits; propose again`,
-            'escrow_changed',
-          )
+          throw conflict(said('errors.dispute.escrowChanged', { amount: money(h.paise) }), 'escrow_changed')
         await moveSplit(tx, contract, {
           releasePaise: p.releasePaise,
           refundPaise: p.refundPaise,
@@ -325,8 +327,8 @@ export function disputesService(deps: DisputesDeps) {
           },
         })
         await tell(tx, [contract.clientId, contract.freelancerId], d, 'settled', {
-          release: formatPaise(p.releasePaise),
-          refund: formatPaise(p.refundPaise),
+          release: money(p.releasePaise),
+          refund: money(p.refundPaise),
         })
       })
       return present(id)
@@ -339,7 +341,8 @@ export function disputesService(deps: DisputesDeps) {
         const p = await disputesRepo.proposal(tx, proposalId, true)
         if (!p || p.disputeId !== d.id) throw notFound('Proposal not found', 'proposal_not_found')
         assertOpen(d)
-        if (p.status !== 'proposed') throw conflict(`This proposal was ${p.status}`, 'proposal_closed')
+        if (p.status !== 'proposed')
+          throw conflict(said('errors.dispute.proposalClosed', { status: p.status }), 'proposal_closed')
         if (p.proposedBy === user.id)
           throw conflict('The other side declines a proposal, not the one who made it', 'own_proposal')
         await disputesRepo.decide(tx, p.id, 'declined')
@@ -485,8 +488,8 @@ export function disputesService(deps: DisputesDeps) {
           data: { disputeId: d.id, releasePaise, refundPaise, note: body.note },
         })
         await tell(tx, [contract.clientId, contract.freelancerId], d, 'decided', {
-          release: formatPaise(releasePaise),
-          refund: formatPaise(refundPaise),
+          release: money(releasePaise),
+          refund: money(refundPaise),
           note: body.note,
         })
       })

@@ -3,7 +3,7 @@ import { jobMoney, type JobInput, type JobListQueryInput } from '@common/schemas
 import type { JobDtoType } from '@common/schemas/job-answer'
 import type { Db, Executor, Tx } from '../../db/client'
 import type { JobRow, UserRow } from '../../db/schema'
-import { badRequest, conflict } from '../../errors'
+import { badRequest, conflict, said } from '../../errors'
 import type { CompaniesService } from '../companies/companies.service'
 import type { ParsedQuery, QueryParser } from '../search/search.query'
 import { feedBoundary, type FeedFilters, type FeedText } from './jobs.feed'
@@ -141,13 +141,10 @@ export function jobsService(deps: {
             'terms_locked',
           )
         if (termsChange && lock.activeContracts > 0)
-          throw conflict(
-            `The payment terms cannot change while this job has ${lock.activeContracts === 1 ? 'a hire' : `${lock.activeContracts} hires`}: each hire keeps the terms it was made on. Post a new job for new terms.`,
-            'terms_locked',
-          )
+          throw conflict(said('errors.job.termsHired', { count: lock.activeContracts }), 'terms_locked')
         if (cols.openings !== undefined && cols.openings < lock.activeContracts)
           throw conflict(
-            `This job has ${lock.activeContracts} hires, so it needs at least ${lock.activeContracts} openings.`,
+            said('errors.job.openingsBelowHires', { count: lock.activeContracts }),
             'openings_below_hires',
           )
         // A passed deadline may stay as it is. The form sends it back as a date, which reads as the end of that

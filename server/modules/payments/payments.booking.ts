@@ -13,7 +13,7 @@ import { formatPaise, paiseToRupees, rupeesToPaise } from '@common/money'
 import type { CreateOrderInput, VerifyInput } from '@common/schemas/payment'
 import type { Tx } from '../../db/client'
 import type { ContractRow, JobRow, PaymentOrderRow, UserRow } from '../../db/schema'
-import { AppError, badRequest, conflict, notFound } from '../../errors'
+import { AppError, badRequest, conflict, notFound, said } from '../../errors'
 import { recordContractEvent } from '../contracts/contract-events'
 import { contractsRepo } from '../contracts/contracts.repo'
 import { notificationsService } from '../notifications/notifications.service'
@@ -23,6 +23,7 @@ import { razorpayId } from './payments.provider'
 import { paymentsRepo } from './payments.repo'
 import type { PaymentSummaries } from './payments.summaries'
 import { refundFlow, refundWebhook } from './refunds'
+import { money } from '../../i18n'
 
 /**
  * Money in: provider orders for what a job still needs, the browser's verify, the sandbox checkout and webhooks,
@@ -55,9 +56,13 @@ export function paymentBooking(ctx: PaymentsContext, { summaryOf }: Pick<Payment
     if (isFullyFunded(job, netFundedUnits(l)))
       throw conflict('This job is already fully funded', 'fully_funded')
     if (requested !== undefined && requested < 1)
-      throw badRequest(`Choose from 1 to ${left} ${unitsNoun(job)}`, 'validation_failed', {
-        units: `Choose from 1 to ${left} ${unitsNoun(job)}`,
-      })
+      throw badRequest(
+        said('errors.money.chooseUnits', { max: left, kind: unitsNoun(job) }),
+        'validation_failed',
+        {
+          units: said('errors.money.chooseUnits', { max: left, kind: unitsNoun(job) }),
+        },
+      )
     return job.paymentType === 'one-time' ? 1 : clampUnits(requested ?? left, left)
   }
 
@@ -144,15 +149,15 @@ export function paymentBooking(ctx: PaymentsContext, { summaryOf }: Pick<Payment
         actorId: order.payerId,
         data: { amountPaise: keep, units: keepUnits },
       })
-    const amount = formatPaise(keep)
+    const amount = money(keep)
     if (keep > 0)
       await tellBothSides(
         tx,
         job,
         'payment_funded',
         {
-          client: `${amount} is now held in escrow for “${job.title}”`,
-          freelancer: `The client put ${amount} in escrow for “${job.title}”`,
+          client: { key: 'notifications.escrow.heldClient', params: { amount, title: job.title } },
+          freelancer: { key: 'notifications.escrow.heldFreelancer', params: { amount, title: job.title } },
         },
         contract,
       )
@@ -161,7 +166,7 @@ export function paymentBooking(ctx: PaymentsContext, { summaryOf }: Pick<Payment
         userId: order.payerId,
         type: 'payment_refunded',
         key: 'notifications.payment.unneeded',
-        params: { amount: formatPaise(order.amountPaise - keep), title: job.title },
+        params: { amount: money(order.amountPaise - keep), title: job.title },
         metadata: { jobId: job.id },
       })
     return { job, booked: true, order, contract }
@@ -283,7 +288,7 @@ export function paymentBooking(ctx: PaymentsContext, { summaryOf }: Pick<Payment
             userId: order.payerId,
             type: 'payment_failed',
             key: 'notifications.payment.failedFor',
-            params: { amount: formatPaise(order.amountPaise), title: job?.title ?? 'a job' },
+            params: { amount: money(order.amountPaise), title: job?.title ?? 'a job' },
             metadata: { jobId: order.jobId },
           })
         })
@@ -345,7 +350,7 @@ export function paymentBooking(ctx: PaymentsContext, { summaryOf }: Pick<Payment
               userId: order.payerId,
               type: 'payment_failed',
               key: 'notifications.payment.failed',
-              params: { amount: formatPaise(order.amountPaise) },
+              params: { amount: money(order.amountPaise) },
               metadata: { jobId: order.jobId },
             })
           return { duplicate: false, handled: event }

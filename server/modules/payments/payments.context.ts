@@ -1,10 +1,11 @@
 import type { FastifyBaseLogger } from 'fastify'
 import type { Db, Executor, Tx } from '../../db/client'
 import type { ContractRow, JobRow, UserRow } from '../../db/schema'
-import { badRequest, conflict, notFound } from '../../errors'
+import { badRequest, conflict, notFound, said } from '../../errors'
 import { contractsRepo } from '../contracts/contracts.repo'
 import { isUuid } from '../../lib/ids'
 import { notificationsService } from '../notifications/notifications.service'
+import type { Params } from '../../i18n'
 import type { JobsService } from '../jobs/jobs.service'
 import { fundStatusOf, netFundedUnits } from '@common/escrow'
 import { accountKey, ledgerRepo, type EscrowScope, type JobLedger } from './ledger.repo'
@@ -24,6 +25,8 @@ export const mismatch = () =>
   badRequest('The amount does not match this job’s price. Reload the page and try again.', 'amount_mismatch')
 
 type NotificationType = Parameters<typeof notificationsService.record>[1]['type']
+/** A catalogue key and its arguments (ADR 069, 078). */
+type Said = { key: string; params: Params }
 
 /**
  * Tells the job's client of a money movement and, when someone is hired, its freelancer too (who was counting on the
@@ -33,13 +36,13 @@ export async function tellBothSides(
   tx: Tx,
   job: JobRow,
   type: NotificationType,
-  words: { client: string; freelancer: string },
+  words: { client: Said; freelancer: Said },
   contract?: ContractRow | null,
 ) {
   await notificationsService.record(tx, {
     userId: job.createdBy,
     type,
-    message: words.client,
+    ...words.client,
     metadata: { jobId: job.id },
   })
   const freelancer = contract
@@ -49,7 +52,7 @@ export async function tellBothSides(
     await notificationsService.record(tx, {
       userId: freelancer.id,
       type,
-      message: words.freelancer,
+      ...words.freelancer,
       metadata: { jobId: job.id, senderId: job.createdBy },
     })
 }
@@ -171,7 +174,7 @@ export function paymentsContext(deps: PaymentsDeps) {
     authorize(user, action, { job, freelancerId: active[0]?.freelancerId ?? null })
     if (active.length > 1)
       throw conflict(
-        `This job has ${active.length} hires. Choose whose contract to ${VERBS[action]} (send its contractId).`,
+        said('errors.money.chooseContract', { count: active.length, action: VERBS[action] }),
         'choose_contract',
       )
     contract = active[0] ?? all.find((c) => c.holdsJobEscrow) ?? null

@@ -13,7 +13,7 @@ import { panEntityOf } from '@common/tax-ids'
 import { afterCommit } from '../../db/after-commit'
 import type { Executor, Tx } from '../../db/client'
 import type { ContractEventKind, ContractRow, JobRow, UserRow } from '../../db/schema'
-import { badRequest, conflict, notFound } from '../../errors'
+import { badRequest, conflict, notFound, said } from '../../errors'
 import { recordContractEvent } from '../contracts/contract-events'
 import { contractsRepo } from '../contracts/contracts.repo'
 import { deliveryRepo } from '../delivery/delivery.repo'
@@ -26,6 +26,7 @@ import { hireOf, type Hire, type PaymentsContext } from './payments.context'
 import { paymentsRepo } from './payments.repo'
 import type { PaymentSummaries } from './payments.summaries'
 import { releaseRepo } from './release.repo'
+import { money } from '../../i18n'
 
 /** What a release needs besides the payments context: the tax inputs of ADR 045 and the payout executor's kick. */
 export interface ReleaseDeps {
@@ -194,9 +195,11 @@ export function paymentRelease(
     let amount = held
     if (contract.paymentType !== 'one-time' && input.units !== undefined) {
       if (input.units < 1)
-        throw badRequest(`Choose from 1 to ${heldUnits} ${unitsNoun(contract)}`, 'validation_failed', {
-          units: `Choose from 1 to ${heldUnits} ${unitsNoun(contract)}`,
-        })
+        throw badRequest(
+          said('errors.money.chooseUnits', { max: heldUnits, kind: unitsNoun(contract) }),
+          'validation_failed',
+          { units: said('errors.money.chooseUnits', { max: heldUnits, kind: unitsNoun(contract) }) },
+        )
       units = Math.min(input.units, heldUnits)
       amount = releaseAmountOf(contract, { paise: held, units: heldUnits }, units)
     }
@@ -291,7 +294,7 @@ export function paymentRelease(
       })
     }
     await syncJob(tx, job)
-    const net = formatPaise(split.netPaise)
+    const net = money(split.netPaise)
     // Waiting for a payout account: the notification says what happens next (ADR 069 keys, English as before).
     const key = !waiting ? 'released' : account ? 'releasedWaiting' : 'releasedNoAccount'
     await notificationsService.record(tx, {
@@ -369,7 +372,7 @@ export function paymentRelease(
           throw badRequest('The amount to release must be at least ₹0.01', 'validation_failed')
         if (input.amountPaise > held)
           throw conflict(
-            `Only ${formatPaise(held)} is in escrow; ${formatPaise(input.amountPaise)} cannot be released`,
+            said('errors.money.releaseTooMuch', { held: money(held), amount: money(input.amountPaise) }),
             'amount_exceeds_escrow',
           )
         amount = input.amountPaise

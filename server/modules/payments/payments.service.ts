@@ -62,14 +62,18 @@ export function paymentsService(deps: PaymentsDeps & { release: ReleaseDeps }) {
           units: body.units ?? null,
         })
         if (after) await after(tx, job)
-        const what =
-          kind === 'submit_work'
-            ? `${user.fullname} submitted work for “${job.title}”`
-            : `${user.fullname} requested payment${body.units ? ` for ${body.units} ${unitsNoun(job)}` : ''} for “${job.title}”`
+        const params = { name: user.fullname, title: job.title }
         await notificationsService.record(tx, {
           userId: job.createdBy,
           type: kind === 'submit_work' ? 'work_submitted' : 'payment_requested',
-          message: what,
+          ...(kind === 'submit_work'
+            ? { key: 'notifications.work.submitted', params }
+            : body.units
+              ? {
+                  key: 'notifications.payment.requestedUnits',
+                  params: { ...params, units: body.units, kind: unitsNoun(job) },
+                }
+              : { key: 'notifications.payment.requested', params }),
           metadata: { jobId: job.id, senderId: user.id },
         })
         return {

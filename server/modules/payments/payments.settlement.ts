@@ -9,6 +9,7 @@ import { disputed, hireOf, tellBothSides, type Hire, type PaymentsContext } from
 import type { PaymentRelease } from './payments.release'
 import type { PaymentSummaries } from './payments.summaries'
 import { refundFlow } from './refunds'
+import { money } from '../../i18n'
 
 /** Money out of escrow: release to the hired freelancer (split with its taxes) and refund to the client. */
 export function paymentSettlement(
@@ -40,8 +41,14 @@ export function paymentSettlement(
       job,
       'payment_refunded',
       {
-        client: `${formatPaise(amount)} in escrow for “${job.title}” was refunded to you`,
-        freelancer: `${formatPaise(amount)} held in escrow for “${job.title}” went back to the client`,
+        client: {
+          key: 'notifications.escrow.refundedClient',
+          params: { amount: money(amount), title: job.title },
+        },
+        freelancer: {
+          key: 'notifications.escrow.refundedFreelancer',
+          params: { amount: money(amount), title: job.title },
+        },
       },
       hire.contract,
     )

@@ -1,6 +1,5 @@
 import crypto from 'node:crypto'
 import { sql } from 'drizzle-orm'
-import { formatPaise } from '@common/money'
 import type { FastifyBaseLogger } from 'fastify'
 import { afterCommit } from '../../db/after-commit'
 import type { Db, Tx } from '../../db/client'
@@ -14,6 +13,7 @@ import type { Hire } from './payments.context'
 import type { PaymentProvider } from './payments.provider'
 import { ProviderCallError, refundOf, type ProviderRefund } from './refunds.provider'
 import { refundsRepo, type RefundablePayment } from './refunds.repo'
+import { money, type Params } from '../../i18n'
 
 /** How long one attempt holds a row before another may assume it died. */
 const LEASE_MS = 2 * 60_000
@@ -42,10 +42,17 @@ export function planRefund(payments: RefundablePayment[], amount: number) {
 
 const newReference = () => `mlrf_${crypto.randomBytes(10).toString('hex')}`
 
-/** “<job title>” for messages, or words for a job deleted since. */
-const titleOf = async (tx: Tx, row: RefundRow) => {
+/** The catalogue key (its `…Deleted` form for a job deleted since) and arguments of a refund's notification. */
+const said = async (
+  tx: Tx,
+  row: RefundRow,
+  key: 'back' | 'failed',
+): Promise<{ key: string; params: Params }> => {
   const title = await refundsRepo.jobTitle(tx, row.jobId)
-  return title === null ? 'a job you deleted' : `“${title}”`
+  const amount = money(row.amountPaise)
+  return title === null
+    ? { key: `notifications.refund.${key}Deleted`, params: { amount } }
+    : { key: `notifications.refund.${key}`, params: { amount, title } }
 }
 
 /** The provider processed the refund: the row, `refund_settled` (once) and the client's notification. */
@@ -80,7 +87,7 @@ async function settle(tx: Tx, row: RefundRow, r: ProviderRefund) {
     await notificationsService.record(tx, {
       userId: row.clientId,
       type: 'payment_refunded',
-      message: `${formatPaise(row.amountPaise)} is back on your card/UPI for ${await titleOf(tx, row)}`,
+      ...(await said(tx, row, 'back')),
       metadata: { jobId: row.jobId, refundId: row.id },
     })
   return posted
@@ -98,7 +105,7 @@ async function fail(tx: Tx, row: RefundRow, reason: string, providerRefundId: st
   await notificationsService.record(tx, {
     userId: row.clientId,
     type: 'payment_failed',
-    message: `The refund of ${formatPaise(row.amountPaise)} for ${await titleOf(tx, row)} to your card/UPI failed. Microlance will retry it.`,
+    ...(await said(tx, row, 'failed')),
     metadata: { jobId: row.jobId, refundId: row.id },
   })
   return true

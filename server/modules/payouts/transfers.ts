@@ -1,6 +1,5 @@
 import crypto from 'node:crypto'
 import type { FastifyBaseLogger } from 'fastify'
-import { formatPaise } from '@common/money'
 import { afterCommit } from '../../db/after-commit'
 import type { Db, Tx } from '../../db/client'
 import type { PayoutRow, TransferRow, UserRow } from '../../db/schema'
@@ -14,6 +13,7 @@ import { payoutsRepo } from './payouts.repo'
 import { TransferError, type ProviderTransfer, type RouteTransfers } from './transfers.provider'
 import { DIRECT, transfersRepo } from './transfers.repo'
 import { allocate, RECHECK_MS, retryDelayMs } from './transfers.rules'
+import { money, type Params } from '../../i18n'
 
 /**
  * The payout executor (ADR 050): queued payouts become transfers to the freelancer's linked account (rows first, in
@@ -28,11 +28,13 @@ export function transfersService(deps: { db: Db; provider: RouteTransfers; log: 
   let closed = false
   const timers = new Set<NodeJS.Timeout>()
 
-  async function tell(tx: Tx, payout: PayoutRow, message: (jobTitle: string) => string) {
+  async function tell(tx: Tx, payout: PayoutRow, key: string, params: Params = {}) {
+    const title = await transfersRepo.jobTitle(tx, payout.jobId)
     await notificationsService.record(tx, {
       userId: payout.freelancerId,
       type: 'payment_released',
-      message: message(await transfersRepo.jobTitle(tx, payout.jobId)),
+      key,
+      params: { ...params, amount: money(payout.netPaise), title },
       metadata: { jobId: payout.jobId, contractId: payout.contractId, payoutId: payout.id },
     })
   }
@@ -62,7 +64,7 @@ export function transfersService(deps: { db: Db; provider: RouteTransfers; log: 
       await transfersRepo.setPayoutStatus(tx, payout.id, 'transferring', { failureReason: null })
       if (parts.length === 0) await complete(tx, payout)
       else if (!(await transfersRepo.failures(tx, payout.id)))
-        await tell(tx, payout, (t) => `${formatPaise(payout.netPaise)} for “${t}” is on its way to your bank`)
+        await tell(tx, payout, 'notifications.payout.onItsWay')
       return true
     })
   }
@@ -184,12 +186,7 @@ export function transfersService(deps: { db: Db; provider: RouteTransfers; log: 
       for (const id of touched)
         if (await transfersRepo.fullySettled(tx, id)) {
           const payout = (await transfersRepo.payout(tx, id))!
-          await tell(
-            tx,
-            payout,
-            (jt) =>
-              `${formatPaise(payout.netPaise)} for “${jt}” reached your bank (UTR ${s.utr.slice(0, 64)})`,
-          )
+          await tell(tx, payout, 'notifications.payout.reached', { utr: s.utr.slice(0, 64) })
         }
       return name
     }

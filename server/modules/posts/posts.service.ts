@@ -88,7 +88,7 @@ export function postsService(deps: {
             if (row.claimedAt)
               throw conflict('A photo or video is already part of another post', 'media_claimed')
             if ((row.kind === 'post_image') !== (type === 'image'))
-              throw badRequest(`A media item's type does not match the uploaded file`, 'media_type_mismatch')
+              throw badRequest("A media item's type does not match the uploaded file", 'media_type_mismatch')
             return { uploadId: row.id, position, type }
           })
           const created = await postsRepo.insert(tx, {

@@ -15,7 +15,7 @@ import {
 import type { Db, Executor } from '../../db/client'
 import { afterCommit } from '../../db/after-commit'
 import { uploads } from '../../db/schema'
-import { AppError, tooLarge } from '../../errors'
+import { AppError, tooLarge, said } from '../../errors'
 import type { SpooledFile } from '../../lib/multipart'
 import { isWellFormedMp4, isWellFormedWebm } from './media-check'
 
@@ -97,7 +97,7 @@ async function prepare(
   if (mime && (IMAGE_MIMES as readonly string[]).includes(mime)) {
     if (file.size > POST_LIMITS.imageMaxBytes)
       throw tooLarge(
-        `“${name}” is larger than ${mb(POST_LIMITS.imageMaxBytes)}; photos can be up to ${mb(POST_LIMITS.imageMaxBytes)}`,
+        said('errors.post.photoTooLarge', { name, size: mb(POST_LIMITS.imageMaxBytes) }),
         'file_too_large',
       )
     return { type: 'image', files: await encodeImage(await fs.readFile(file.path), name, uploadsDir) }

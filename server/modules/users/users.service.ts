@@ -4,7 +4,8 @@ import { FullnameSchema, SkillsSchema } from '@common/schemas/user'
 import { isOperator, type SelfRole } from '@common/roles'
 import type { Db } from '../../db/client'
 import type { UserRow } from '../../db/schema'
-import { badRequest, validationMessage } from '../../errors'
+import { badRequest, said, validationMessage } from '../../errors'
+import { keyOf } from '../../i18n'
 import type { ParsedForm } from '../../lib/multipart'
 import {
   discardUpload,
@@ -114,10 +115,17 @@ export function usersService(deps: { db: Db; uploadsDir: string }) {
       if (f.bio !== undefined) patch.bio = f.bio
       if (f.skills !== undefined) {
         const skills = SkillsSchema.safeParse(splitSkills(f.skills))
-        if (!skills.success)
-          throw badRequest(`skills: ${skills.error.issues[0].message}`, 'validation_failed', {
-            skills: skills.error.issues[0].message,
-          })
+        if (!skills.success) {
+          const issue = skills.error.issues[0].message
+          // "skills: <the schema's sentence>", the sentence in the reader's language too (ADR 078).
+          throw badRequest(
+            said('errors.validation.skillsField', { message: keyOf(issue) ?? issue }),
+            'validation_failed',
+            {
+              skills: issue,
+            },
+          )
+        }
         patch.skills = skills.data
       }
       const file = form.files.file ?? form.files.resume
