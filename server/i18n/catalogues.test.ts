@@ -258,6 +258,14 @@ describe('catalogue coverage', () => {
     expect([...named].filter((k) => en[k] === undefined || hi[k] === undefined)).toEqual([])
   })
 
+  it('no sentence a person reads formats money itself: amounts travel raw, money(paise)', () => {
+    const formatted: string[] = []
+    for (const f of files)
+      for (const m of f.text.matchAll(/\b(?:message|subject|text):\s*`[^`]*formatPaise\(/g))
+        formatted.push(`${f.name}: ${m[0].slice(0, 100)}`)
+    expect(formatted).toEqual([])
+  })
+
   it('mail subjects and bodies come from the catalogue, never from text in code', () => {
     const inCode: string[] = []
     const mailing = files.filter((f) => /\bMail\b|mail\.enqueue/.test(f.text))

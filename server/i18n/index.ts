@@ -53,6 +53,15 @@ export function translate(language: Language, key: string, params: Params = {}):
   return String(f.format(args))
 }
 
+/**
+ * A successful answer's sentence by key (ADR 078): `message` is its English text, and the answer carries the key and
+ * arguments under a symbol, which the answers hook renders for a reader of another language and JSON never shows.
+ */
+export const SAID = Symbol('said')
+export function answerMessage(key: string, params: Params = {}) {
+  return { message: translate(DEFAULT_LANGUAGE, key, params), [SAID]: { key, params } }
+}
+
 /** The language of whoever reads this answer: their account's, else the `lang` cookie, else Accept-Language. */
 export function readerLanguage(req: {
   user?: { language?: string | null } | null

@@ -264,7 +264,8 @@ describe('money inside notifications (ADR 078)', () => {
   it('a Hindi reader reads rupees as Hindi screens write them; an English reader exactly as before', async () => {
     const { fund, hiredJob, perUnit } = await import('../test/payments')
     const job = await hiredJob(ctx.app, asha, ravi, { title: 'Shop fit-out', ...perUnit(3, '50000') })
-    await fund(ctx.app, asha, job._id)
+    // The answer's toast too, with the amount as Hindi screens write it.
+    expect((await fund(ctx.app, asha, job._id)).message).toBe('भुगतान हो गया! ₹1,50,000 अब एस्क्रो में सुरक्षित हैं।')
     const first = async (s: Session) =>
       (await injectAs(ctx.app, s, { method: 'GET', url: '/api/v1/notification' })).json().notifications[0]
     expect((await first(asha)).message).toBe('“Shop fit-out” के लिए ₹1,50,000 अब एस्क्रो में सुरक्षित हैं')

@@ -3,7 +3,7 @@ import fp from 'fastify-plugin'
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod'
 import { AppError, validationMessage, ZOD_DEFAULT_WORDING } from '../errors'
 import { DEFAULT_LANGUAGE } from '@common/languages'
-import { localize, readerLanguage, translate } from '../i18n'
+import { localize, readerLanguage, SAID, translate, type Params } from '../i18n'
 
 /**
  * PostgreSQL data exceptions caused by the value sent, not by the server: invalid byte sequence (a NUL in text),
@@ -97,7 +97,11 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
     if (typeof message !== 'string' || reply.statusCode >= 400) return payload
     const language = readerLanguage(req)
     if (language === DEFAULT_LANGUAGE) return payload
-    return { ...(payload as object), message: localize(language, message, ['answers.']) }
+    const said = (payload as { [SAID]?: { key: string; params: Params } })[SAID]
+    return {
+      ...(payload as object),
+      message: said ? translate(language, said.key, said.params) : localize(language, message, ['answers.']),
+    }
   })
   app.setNotFoundHandler((req, reply) =>
     reply.status(404).send({

@@ -169,6 +169,9 @@ export async function seedChats(
         userId: other(l.from),
         type: 'message',
         message: `${names[sender]} sent you a message`,
+        // As the chat's send statement writes it (ADR 078).
+        messageKey: 'notifications.message.new',
+        messageParams: { name: names[sender] },
         metadata: job ? { senderId: ids[sender], jobId: job.id } : { senderId: ids[sender] },
         // Unread while any message of the run is.
         isRead: end < firstUnread,

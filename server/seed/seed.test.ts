@@ -106,6 +106,11 @@ describe('demo data (README "Run it")', () => {
     expect(unreadMessages.map((n: any) => [n.message, n.metadata.senderId, n.metadata.jobId])).toEqual([
       ['Ravi Kumar sent you a message', withRavi.user._id, withRavi.jobs[0]._id],
     ])
+    // Keyed as the chat's own send writes them, so they re-render in the reader's language (ADR 078).
+    const { rows: keys } = await ctx.database.db.execute(
+      sql`select distinct message_key from notifications where type = 'message'`,
+    )
+    expect(keys).toEqual([{ message_key: 'notifications.message.new' }])
 
     expect((await conversationsOf('ravi@demo.microlance.in')).unread).toEqual([
       ['asha', 0],

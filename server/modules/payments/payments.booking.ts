@@ -9,7 +9,7 @@ import {
   unitsNoun,
   type PricedJob,
 } from '@common/escrow'
-import { formatPaise, paiseToRupees, rupeesToPaise } from '@common/money'
+import { paiseToRupees, rupeesToPaise } from '@common/money'
 import type { CreateOrderInput, VerifyInput } from '@common/schemas/payment'
 import type { Tx } from '../../db/client'
 import type { ContractRow, JobRow, PaymentOrderRow, UserRow } from '../../db/schema'
@@ -23,7 +23,7 @@ import { razorpayId } from './payments.provider'
 import { paymentsRepo } from './payments.repo'
 import type { PaymentSummaries } from './payments.summaries'
 import { refundFlow, refundWebhook } from './refunds'
-import { money } from '../../i18n'
+import { answerMessage, money } from '../../i18n'
 
 /**
  * Money in: provider orders for what a job still needs, the browser's verify, the sandbox checkout and webhooks,
@@ -255,7 +255,7 @@ export function paymentBooking(ctx: PaymentsContext, { summaryOf }: Pick<Payment
       const summary = await summaryOf(tx, { ...job, id: job.id })
       return {
         success: true as const,
-        message: `Payment successful! ${formatPaise(order.amountPaise)} is now held in escrow.`,
+        ...answerMessage('answers.payments.funded', { amount: money(order.amountPaise) }),
         booked,
         contractId: contract?.id ?? null,
         data: summary,

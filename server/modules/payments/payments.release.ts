@@ -7,7 +7,7 @@ import {
   type PricedJob,
 } from '@common/escrow'
 import { financialYearOf, invoiceNumber } from '@common/financial-year'
-import { formatPaise, paiseToRupees } from '@common/money'
+import { paiseToRupees } from '@common/money'
 import { splitRelease, type ReleaseAccount, type ReleaseSplit } from '@common/tax'
 import { panEntityOf } from '@common/tax-ids'
 import { afterCommit } from '../../db/after-commit'
@@ -26,7 +26,7 @@ import { hireOf, type Hire, type PaymentsContext } from './payments.context'
 import { paymentsRepo } from './payments.repo'
 import type { PaymentSummaries } from './payments.summaries'
 import { releaseRepo } from './release.repo'
-import { money } from '../../i18n'
+import { answerMessage, money } from '../../i18n'
 
 /** What a release needs besides the payments context: the tax inputs of ADR 045 and the payout executor's kick. */
 export interface ReleaseDeps {
@@ -329,7 +329,10 @@ export function paymentRelease(
       await deliveryRepo.close(tx, r.contract.id)
       return {
         success: true as const,
-        message: `Released ${formatPaise(booked.amountPaise)} to ${booked.freelancerName}`,
+        ...answerMessage('answers.payments.released', {
+          amount: money(booked.amountPaise),
+          name: booked.freelancerName,
+        }),
         contractId: r.contract.id,
         data: await summaryOf(tx, r.job),
       }

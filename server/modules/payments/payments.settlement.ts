@@ -1,5 +1,4 @@
 import { inEscrowPaise, unitsInEscrow } from '@common/escrow'
-import { formatPaise } from '@common/money'
 import type { Tx } from '../../db/client'
 import type { JobRow, UserRow } from '../../db/schema'
 import { conflict, notFound } from '../../errors'
@@ -9,7 +8,7 @@ import { disputed, hireOf, tellBothSides, type Hire, type PaymentsContext } from
 import type { PaymentRelease } from './payments.release'
 import type { PaymentSummaries } from './payments.summaries'
 import { refundFlow } from './refunds'
-import { money } from '../../i18n'
+import { answerMessage, money } from '../../i18n'
 
 /** Money out of escrow: release to the hired freelancer (split with its taxes) and refund to the client. */
 export function paymentSettlement(
@@ -101,7 +100,7 @@ export function paymentSettlement(
       if (!amount) throw conflict('There is no money in escrow to refund', 'nothing_in_escrow')
       return {
         success: true as const,
-        message: `Refunded ${formatPaise(amount)} from escrow`,
+        ...answerMessage('answers.payments.refunded', { amount: money(amount) }),
         contractId: hire.contract?.id ?? null,
         data: await summaryOf(tx, job),
       }
