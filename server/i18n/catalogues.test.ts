@@ -70,6 +70,18 @@ describe('server catalogues (ADR 069)', () => {
     expect(localize('en-IN', 'Job not found')).toBe('Job not found')
   })
 
+  it('read back the success answers the web toasts, fixed or counted', () => {
+    for (const text of [
+      'Changes requested',
+      'Work submitted. The client has until the review window ends.',
+      'Application accepted',
+      'Job posted successfully!',
+      'File uploaded',
+    ])
+      expect(keyOf(text, ['answers.']), text).not.toBeNull()
+    expect(localize('hi-IN', '3 files uploaded', ['answers.'])).toBe('3 फ़ाइलें अपलोड हो गईं')
+  })
+
   it('render the English emails exactly as they were written before', () => {
     expect(translate('en-IN', 'emails.otp.signUpSubject', { code: '123456' })).toBe(
       'Your Microlance sign-up code is 123456',
