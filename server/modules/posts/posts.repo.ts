@@ -64,11 +64,16 @@ const mediaOf = sql<MediaRow[]>`(
     left join uploads t on t.parent_id = u.id and t.variant = 'thumb'
    where pm.post_id = ${posts.id})`
 
-/** Whether the viewer liked the post (false signed out), as a column of a page of posts. */
-const likedBy = (viewerId: Value<string> | null) =>
-  viewerId
+/** A PostView's columns: the post, its author, cursor key, media and whether the viewer (if any) liked it. */
+const pageFields = (viewerId: Value<string> | null) => ({
+  post: posts,
+  author: authorCols,
+  key: sql<string>`${posts.createdAt}::text`,
+  media: mediaOf,
+  likedByMe: viewerId
     ? sql<boolean>`exists (select 1 from post_likes pl where pl.post_id = ${posts.id} and pl.user_id = ${viewerId})`
-    : sql<boolean>`false`
+    : sql<boolean>`false`,
+})
 
 interface PageOptions {
   viewerId: string | null
@@ -97,13 +102,7 @@ function pageQuery(
   if (q.afterKey !== undefined && q.afterId !== undefined)
     where.push(sql`(${posts.createdAt}, ${posts.id}) < (${q.afterKey}::timestamptz, ${q.afterId}::uuid)`)
   return db
-    .select({
-      post: posts,
-      author: authorCols,
-      key: sql<string>`${posts.createdAt}::text`,
-      media: mediaOf,
-      likedByMe: likedBy(q.viewerId),
-    })
+    .select(pageFields(q.viewerId))
     .from(posts)
     .innerJoin(users, eq(users.id, posts.authorId))
     .where(where.length ? and(...where) : undefined)
@@ -189,13 +188,7 @@ export const postsRepo = {
       .as('recent')
     // Media and the viewer's like come with the posts, as on the feed's page: one statement, not three.
     return db
-      .select({
-        post: posts,
-        author: authorCols,
-        key: sql<string>`${posts.createdAt}::text`,
-        media: mediaOf,
-        likedByMe: likedBy(viewerId),
-      })
+      .select(pageFields(viewerId))
       .from(recent)
       .innerJoin(posts, eq(posts.id, recent.id))
       .innerJoin(users, eq(users.id, posts.authorId))
