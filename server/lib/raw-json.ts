@@ -1,5 +1,5 @@
 import type { FastifyReply } from 'fastify'
-import { sendJson, type ReadCache, type Scope } from './read-cache'
+import { sendComputed, type ReadCache, type Scope } from './read-cache'
 
 /**
  * JSON text the database already wrote (a job of a list page, ADR 081), placed in an answer object as it is: the
@@ -34,23 +34,21 @@ export function stringifyAnswer(answer: unknown): string {
  * `sendCached` for an answer holding RawJson parts: the database wrote them in the schema's shape (a test holds each
  * producer to it), so the answer is not parsed again, only serialised once. Tags come from `scope.of` as usual.
  */
-export async function sendCachedAnswer<A>(
+export function sendCachedAnswer<A>(
   reply: FastifyReply,
   cache: ReadCache,
   key: string,
   compute: () => Promise<A>,
   scope: Scope<A>,
 ): Promise<FastifyReply> {
-  let computed = false
-  const body = await cache.get(
+  return sendComputed(
+    reply,
+    cache,
     key,
     async () => {
-      computed = true
       const answer = await compute()
       return { body: Buffer.from(stringifyAnswer(answer)), tags: scope.of?.(answer) }
     },
     scope as Scope,
   )
-  reply.header('x-read-cache', computed ? 'miss' : 'hit')
-  return sendJson(reply, body)
 }

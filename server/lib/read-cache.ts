@@ -237,11 +237,37 @@ export function createReadCache(opts: ReadCacheOptions): ReadCache {
 }
 
 /**
- * Answers with `schema`-checked JSON from the cache (computing it on a miss), stored under `scope`'s tags. The check
- * runs once per computed value, as the route's response serializer would; hits send the stored bytes. `fresh`: see
- * `ReadCache.get`. The `x-read-cache` header says `hit` (stored, or shared with a running computation) or `miss`.
+ * Answers from the cache, computing on a miss (`compute` gives the bytes, and the tags read from the answer), stored
+ * under `scope`'s tags; `fresh`: see `ReadCache.get`. The `x-read-cache` header says `hit` (stored, or shared with a
+ * running computation) or `miss` (`npm run bench` reads the hit rate from it). The `sendCached…` forms build on it.
  */
-export async function sendCached<S extends z.ZodType>(
+export async function sendComputed(
+  reply: FastifyReply,
+  cache: ReadCache,
+  key: string,
+  compute: () => Promise<Body | Computed>,
+  scope: Scope,
+  fresh = false,
+): Promise<FastifyReply> {
+  let computed = false
+  const body = await cache.get(
+    key,
+    () => {
+      computed = true
+      return compute()
+    },
+    scope,
+    fresh,
+  )
+  reply.header('x-read-cache', computed ? 'miss' : 'hit')
+  return sendJson(reply, body)
+}
+
+/**
+ * Answers with `schema`-checked JSON from the cache (computing it on a miss), stored under `scope`'s tags. The check
+ * runs once per computed value, as the route's response serializer would; hits send the stored bytes.
+ */
+export function sendCached<S extends z.ZodType>(
   reply: FastifyReply,
   cache: ReadCache,
   key: string,
@@ -250,20 +276,17 @@ export async function sendCached<S extends z.ZodType>(
   scope: Scope<z.output<S>>,
   fresh = false,
 ): Promise<FastifyReply> {
-  let computed = false
-  const body = await cache.get(
+  return sendComputed(
+    reply,
+    cache,
     key,
     async () => {
-      computed = true
       const answer = schema.parse(await compute())
       return { body: Buffer.from(JSON.stringify(answer)), tags: scope.of?.(answer) }
     },
-    scope,
+    scope as Scope,
     fresh,
   )
-  // Whether this answer was computed for this request (`npm run bench` reads the hit rate from it).
-  reply.header('x-read-cache', computed ? 'miss' : 'hit')
-  return sendJson(reply, body)
 }
 
 /**
@@ -271,24 +294,14 @@ export async function sendCached<S extends z.ZodType>(
  * miss: `sendCached` without the schema check and serialization, for an answer whose producer writes the schema's
  * shape itself (ADR 080).
  */
-export async function sendCachedText(
+export function sendCachedText(
   reply: FastifyReply,
   cache: ReadCache,
   key: string,
   compute: () => Promise<string>,
   scope: Pick<Scope, 'tags' | 'kinds'>,
 ): Promise<FastifyReply> {
-  let computed = false
-  const body = await cache.get(
-    key,
-    async () => {
-      computed = true
-      return Buffer.from(await compute())
-    },
-    scope,
-  )
-  reply.header('x-read-cache', computed ? 'miss' : 'hit')
-  return sendJson(reply, body)
+  return sendComputed(reply, cache, key, async () => Buffer.from(await compute()), scope)
 }
 
 /** Answers smaller than this go as they are: compressing them saves less than it costs. */
