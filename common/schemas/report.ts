@@ -1,23 +1,16 @@
 import { z } from 'zod'
 
-/** What can be reported (ADR 056). */
-export const REPORT_TARGETS = ['post', 'job', 'message', 'profile'] as const
-export type ReportTarget = (typeof REPORT_TARGETS)[number]
-/** Why, from a short list; `details` says more. */
-export const REPORT_REASONS = ['scam', 'asks_payment', 'spam', 'abusive', 'fake', 'other'] as const
-export type ReportReason = (typeof REPORT_REASONS)[number]
-export const REPORT_REASON_LABELS: Record<ReportReason, string> = {
-  scam: 'Scam or fraud',
-  asks_payment: 'Asks me to pay or pay outside Microlance',
-  spam: 'Spam or misleading',
-  abusive: 'Abusive or hateful',
-  fake: 'Fake profile or impersonation',
-  other: 'Something else',
-}
-export const REPORT_STATUSES = ['open', 'dismissed', 'handled'] as const
-export type ReportStatus = (typeof REPORT_STATUSES)[number]
-export const REPORT_DETAILS_MAX = 1000
-export const MODERATION_NOTE_MAX = 500
+// The lists and limits, without zod, for the web's report dialog (it should not bring zod into every page that shows a
+// Report button): they live in report-lists.ts and are exported from here too.
+import {
+  MODERATION_NOTE_MAX,
+  REPORT_DETAILS_MAX,
+  REPORT_REASONS,
+  REPORT_STATUSES,
+  REPORT_TARGETS,
+} from './report-lists'
+
+export * from './report-lists'
 
 const id = z.string().uuid('Not a valid id')
 

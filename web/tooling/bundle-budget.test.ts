@@ -119,6 +119,23 @@ describe('web bundle', () => {
     expect(jobs!.gzipWithDeps, kb(jobs!.gzipWithDeps)).toBeLessThan(30_000)
   })
 
+  it('a job page does not bring zod for its Report button', () => {
+    // The report dialog takes its lists from @common/schemas/report-lists, not the zod schemas beside them (24 KB).
+    const manifest = JSON.parse(fs.readFileSync(path.join(outDir, '.vite/manifest.json'), 'utf8')) as Record<
+      string,
+      { file: string; imports?: string[] }
+    >
+    const files = new Set<string>()
+    const visit = (k: string) => {
+      if (!manifest[k] || files.has(manifest[k].file)) return
+      files.add(manifest[k].file)
+      for (const i of manifest[k].imports ?? []) visit(i)
+    }
+    visit('src/app/routes/description.tsx')
+    expect(files.size).toBeGreaterThan(3)
+    for (const f of files) expect(fs.readFileSync(path.join(outDir, f), 'utf8'), f).not.toMatch(/\$ZodType/)
+  })
+
   it('keeps heavy libraries out of the first download', () => {
     const initialCode = report.initialJs
       .map((a) => fs.readFileSync(path.join(outDir, a.file), 'utf8'))

@@ -3,13 +3,14 @@ import { useMutation } from '@tanstack/react-query'
 import { toast } from 'sonner'
 import { Flag } from 'lucide-react'
 import type { z } from 'zod'
+import type { ReportAnswer } from '@common/schemas/report'
+// The lists without zod: the dialog is on every job, post, message and profile.
 import {
   REPORT_DETAILS_MAX,
   REPORT_REASONS,
-  type ReportAnswer,
   type ReportReason,
   type ReportTarget,
-} from '@common/schemas/report'
+} from '@common/schemas/report-lists'
 import { DialogShell } from '@/components/dialog-shell'
 import { Button } from '@/components/ui/button'
 import { DialogClose } from '@/components/ui/dialog'
