@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { formatCount, formatPaise, formatRupees, paiseToRupees, rupeesToPaise } from './money'
+import { formatCount, formatPaise, formatRupees, paiseToRupees, rupeesToPaise, formatRupeesIn } from './money'
 
 describe('money', () => {
   it('formats paise as rupees with Indian grouping', () => {
@@ -59,5 +59,16 @@ describe('money', () => {
     expect(rupeesToPaise(0.1 + 0.2)).toBe(30)
     expect(rupeesToPaise(1_00_000)).toBe(10_000_000)
     expect(paiseToRupees(1999)).toBe(19.99)
+  })
+})
+
+describe('formatRupeesIn', () => {
+  it('writes whole rupees without paise and paise only when there are some, in lakhs, in both languages', () => {
+    for (const language of ['en-IN', 'hi-IN']) {
+      expect(formatRupeesIn(language, 150000)).toBe('₹1,50,000')
+      expect(formatRupeesIn(language, 1500.5)).toBe('₹1,500.50')
+      expect(formatRupeesIn(language, 0.01)).toBe('₹0.01')
+      expect(formatRupeesIn(language, 12345678)).toBe('₹1,23,45,678')
+    }
   })
 })

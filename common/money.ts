@@ -54,6 +54,29 @@ export function formatRupees(rupees: number): string {
   return inr(rupees)
 }
 
+const perLanguage = new Map<string, Intl.NumberFormat>()
+/**
+ * Rupees as a reader of `language` reads them (issue 26): whole rupees without `.00`, paise only when there are paise,
+ * grouped in lakhs and crores — ₹1,50,000 · ₹1,500.50. Used by the web app's screens and the server's Hindi sentences;
+ * its formatters are built on first use and kept.
+ */
+export function formatRupeesIn(language: string, rupees: number): string {
+  const whole = Math.round(rupees * 100) % 100 === 0
+  const id = `${language}:${whole}`
+  let f = perLanguage.get(id)
+  if (!f) {
+    const digits = whole ? 0 : 2
+    f = new Intl.NumberFormat(language, {
+      style: 'currency',
+      currency: 'INR',
+      minimumFractionDigits: digits,
+      maximumFractionDigits: digits,
+    })
+    perLanguage.set(id, f)
+  }
+  return f.format(rupees)
+}
+
 /** Rupees (at most 2 decimals) → integer paise, rounding half away from zero on float noise. */
 export function rupeesToPaise(rupees: number): number {
   return Math.round(rupees * 100)

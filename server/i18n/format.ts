@@ -1,4 +1,4 @@
-import { formatPaise } from '@common/money'
+import { formatPaise, formatRupeesIn } from '@common/money'
 import { DEFAULT_LANGUAGE, type Language } from '@common/languages'
 
 /**
@@ -29,18 +29,7 @@ function cached<T extends Intl.NumberFormat | Intl.DateTimeFormat>(id: string, m
 
 /** Paise as the reader reads rupees. */
 export function formatMoney(language: Language, paise: number): string {
-  if (language === DEFAULT_LANGUAGE) return formatPaise(paise)
-  const whole = paise % 100 === 0
-  return cached(
-    `money:${language}:${whole}`,
-    () =>
-      new Intl.NumberFormat(language, {
-        style: 'currency',
-        currency: 'INR',
-        minimumFractionDigits: whole ? 0 : 2,
-        maximumFractionDigits: whole ? 0 : 2,
-      }),
-  ).format(paise / 100)
+  return language === DEFAULT_LANGUAGE ? formatPaise(paise) : formatRupeesIn(language, paise / 100)
 }
 
 /** A day and time in India (IST), as the reader writes it. */

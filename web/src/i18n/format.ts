@@ -2,6 +2,7 @@
 // used everywhere. Both en-IN and hi-IN group in lakhs and crores (₹1,50,000) and write Latin digits. Formatters are
 // built on first use and kept: building one loads locale data, which a phone feels on every call.
 import type { Language } from '@common/languages'
+import { formatRupeesIn } from '@common/money'
 import { getLanguage } from '.'
 
 const cache = new Map<string, Intl.NumberFormat | Intl.DateTimeFormat | Intl.RelativeTimeFormat>()
@@ -21,17 +22,7 @@ const IST = 'Asia/Kolkata'
  * (The spec's own price texts keep `@common/money`'s two decimals where they are written that way.)
  */
 export function formatMoney(rupees: number, language: Language = getLanguage()): string {
-  const whole = Math.round(rupees * 100) % 100 === 0
-  return cached(
-    `money:${language}:${whole}`,
-    () =>
-      new Intl.NumberFormat(language, {
-        style: 'currency',
-        currency: 'INR',
-        minimumFractionDigits: whole ? 0 : 2,
-        maximumFractionDigits: whole ? 0 : 2,
-      }),
-  ).format(rupees)
+  return formatRupeesIn(language, rupees)
 }
 
 /** Where space is short: ₹1.5L in English, ₹1.5 लाख in Hindi. */
