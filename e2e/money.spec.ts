@@ -5,6 +5,7 @@ import { formatRupees } from '../common/money'
 import {
   call,
   createUserViaApi,
+  hireAndFund,
   expect,
   main,
   shot,
@@ -324,28 +325,7 @@ test('a release goes ahead when its split cannot be shown; another year and a fa
     amount: '2000',
     skills: ['Proofreading'],
   })
-  const { application } = await call<{ application: { _id: string } }>(
-    'POST',
-    `/application/jobs/${job._id}/apply`,
-    dev.token,
-    {},
-  )
-  await call('PATCH', `/application/applications/${application._id}/status`, client.token, {
-    status: 'accepted',
-  })
-  const order = await call<{ orderId: string }>('POST', '/payments/create-order', client.token, {
-    jobId: job._id,
-  })
-  const paid = await call<Record<string, string>>('POST', '/payments/sandbox/pay', client.token, {
-    orderId: order.orderId,
-    outcome: 'success',
-  })
-  await call('POST', '/payments/verify', client.token, {
-    jobId: job._id,
-    razorpay_payment_id: paid.razorpay_payment_id,
-    razorpay_order_id: paid.razorpay_order_id,
-    razorpay_signature: paid.razorpay_signature,
-  })
+  await hireAndFund(client, dev, job._id)
 
   // The preview fails: the dialog says so and the release still works.
   await page.route('**/api/v1/contracts/*/release-preview**', (route) =>
@@ -419,28 +399,7 @@ test('a refund the bank turns down shows as failed and being retried', async ({ 
     amount: '999.13',
     skills: ['Illustration'],
   })
-  const { application } = await call<{ application: { _id: string } }>(
-    'POST',
-    `/application/jobs/${job._id}/apply`,
-    dev.token,
-    {},
-  )
-  await call('PATCH', `/application/applications/${application._id}/status`, client.token, {
-    status: 'accepted',
-  })
-  const order = await call<{ orderId: string }>('POST', '/payments/create-order', client.token, {
-    jobId: job._id,
-  })
-  const paid = await call<Record<string, string>>('POST', '/payments/sandbox/pay', client.token, {
-    orderId: order.orderId,
-    outcome: 'success',
-  })
-  await call('POST', '/payments/verify', client.token, {
-    jobId: job._id,
-    razorpay_payment_id: paid.razorpay_payment_id,
-    razorpay_order_id: paid.razorpay_order_id,
-    razorpay_signature: paid.razorpay_signature,
-  })
+  await hireAndFund(client, dev, job._id)
   await call('POST', '/payments/refund', client.token, { jobId: job._id })
 
   await signInAs(page, client, `/description/${job._id}`)
