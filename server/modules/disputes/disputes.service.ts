@@ -451,7 +451,11 @@ export function disputesService(deps: DisputesDeps) {
               : releaseAmountOf(contract, { paise: h.paise, units: h.units }, body.releaseUnits)
           if (body.releaseAmount !== undefined && rupeesToPaise(body.releaseAmount) !== byUnits)
             throw badRequest(
-              `${body.releaseUnits} units cost ${formatPaise(byUnits)} at ${formatPaise(priceOfUnits(contract, 1))} each`,
+              said('errors.dispute.unitsCost', {
+                units: body.releaseUnits,
+                total: money(byUnits),
+                each: money(priceOfUnits(contract, 1)),
+              }),
               'validation_failed',
               { releaseAmount: `Must be ${paiseToRupees(byUnits)} for ${body.releaseUnits} units` },
             )

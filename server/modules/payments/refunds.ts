@@ -4,7 +4,7 @@ import type { FastifyBaseLogger } from 'fastify'
 import { afterCommit } from '../../db/after-commit'
 import type { Db, Tx } from '../../db/client'
 import type { JobRow, RefundRow } from '../../db/schema'
-import { conflict, notFound } from '../../errors'
+import { conflict, notFound, said as saidKey } from '../../errors'
 import { isUuid } from '../../lib/ids'
 import { recordContractEvent } from '../contracts/contract-events'
 import { notificationsService } from '../notifications/notifications.service'
@@ -310,10 +310,7 @@ export function refundFlow(deps: {
         const row = await refundsRepo.byId(tx, id, true)
         if (!row) throw notFound('Refund not found', 'refund_not_found')
         if (row.status !== 'failed')
-          throw conflict(
-            `This refund is ${row.status}; only a failed refund can be retried`,
-            'refund_not_failed',
-          )
+          throw conflict(saidKey('errors.refund.notFailed', { status: row.status }), 'refund_not_failed')
         await refundsRepo.update(tx, id, {
           status: 'pending',
           providerRefundId: null,
