@@ -155,9 +155,9 @@ const forms = new WeakMap<Executor, Map<string, Form>>()
  * The query of a form, built once per database handle and then only executed: building a job page's select list
  * took more Node time than the database took to answer it. A form whose best plan depends on its words (a rare word
  * walks the text index, a common one the date index) is prepared without a name, so PostgreSQL plans each call for
- * its values (ADR 039). A form whose plan does not (no text; a search's window walked by date; its first page read
- * by the window's ids) is `named`: PostgreSQL keeps its plan, choosing one for all values only when it costs no
- * more than planning for each (plan_cache_mode auto), and skips planning the page's large statement (ADR 081).
+ * its values (ADR 039). A form without text is `named`: PostgreSQL keeps its plan, choosing one for all values only
+ * when it costs no more than planning for each (plan_cache_mode auto), and skips planning the page's large statement
+ * (ADR 081). Naming a search's window walk and first page too made the misspelt search twice as slow uncached.
  */
 function formFor(
   db: Executor,
@@ -258,9 +258,8 @@ export async function feedPage(
         .orderBy(...(ranked ? [sql`${c.rank!()} desc`, ...order] : order))
         .limit(ph('limit'))
     },
-    // A page without text, or the first page of a search, read by the window's ids: the plan is the same for any
-    // values (ADR 081).
-    !p.text || !!p.segment?.key.endsWith('-inside-ids'),
+    // A page without text has one plan for any values (ADR 081); a search's are planned for its words (ADR 039).
+    !p.text,
   )
   const after = p.after ? { afterRank: p.after.rank ?? 0, afterTs: p.after.ts, afterId: p.after.id } : {}
   const rows = await form.execute({ ...c.values, ...after, limit: p.limit })
@@ -290,26 +289,21 @@ export async function feedBoundary(
   const c = conditions(p.filters, undefined, undefined)
   const visible = () => and(...c.parts.map((x) => x.sql()))
   // Walked newest first and tested on the index entry; a Limit and a filter pass the rows on without storing them.
-  const form = formFor(
-    db,
-    `boundary ${c.key}`,
-    () => {
-      const recent = db
-        .select({ createdAt: jobs.createdAt, id: jobs.id, vector: sql`${searchVector}`.as('vector') })
-        .from(jobs)
-        .where(visible())
-        .orderBy(desc(jobs.createdAt), desc(jobs.id))
-        .limit(ph('scan'))
-        .as('recent')
-      return db
-        .select({ ts: sql<string>`${recent.createdAt}::text`, id: recent.id })
-        .from(recent)
-        .where(sql`${recent.vector} @@ to_tsquery('english', ${ph('tsquery')})`)
-        .orderBy(desc(recent.createdAt), desc(recent.id))
-        .limit(ph('k'))
-    },
-    true,
-  )
+  const form = formFor(db, `boundary ${c.key}`, () => {
+    const recent = db
+      .select({ createdAt: jobs.createdAt, id: jobs.id, vector: sql`${searchVector}`.as('vector') })
+      .from(jobs)
+      .where(visible())
+      .orderBy(desc(jobs.createdAt), desc(jobs.id))
+      .limit(ph('scan'))
+      .as('recent')
+    return db
+      .select({ ts: sql<string>`${recent.createdAt}::text`, id: recent.id })
+      .from(recent)
+      .where(sql`${recent.vector} @@ to_tsquery('english', ${ph('tsquery')})`)
+      .orderBy(desc(recent.createdAt), desc(recent.id))
+      .limit(ph('k'))
+  })
   const values = { ...c.values, tsquery: p.text.tsquery, scan: p.scan, k: p.k }
   const matches = (await form.execute(values)) as { ts: string; id: string }[]
   if (matches.length === p.k) {
@@ -317,18 +311,14 @@ export async function feedBoundary(
     return { ts: edge.ts, id: edge.id, ids: matches.map((r) => r.id) }
   }
   // Fewer than k matches among the newest `scan` jobs: the window is those jobs, when there are that many.
-  const last = formFor(
-    db,
-    `scan-edge ${c.key}`,
-    () =>
-      db
-        .select({ ts: sql<string>`${jobs.createdAt}::text`, id: jobs.id })
-        .from(jobs)
-        .where(visible())
-        .orderBy(desc(jobs.createdAt), desc(jobs.id))
-        .offset(ph('skip'))
-        .limit(1),
-    true,
+  const last = formFor(db, `scan-edge ${c.key}`, () =>
+    db
+      .select({ ts: sql<string>`${jobs.createdAt}::text`, id: jobs.id })
+      .from(jobs)
+      .where(visible())
+      .orderBy(desc(jobs.createdAt), desc(jobs.id))
+      .offset(ph('skip'))
+      .limit(1),
   )
   const edge = ((await last.execute({ ...c.values, skip: p.scan - 1 })) as { ts: string; id: string }[])[0]
   return edge ? { ts: edge.ts, id: edge.id, ids: matches.map((r) => r.id) } : null
