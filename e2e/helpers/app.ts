@@ -265,6 +265,12 @@ export async function logoutViaUi(page: Page) {
 /**
  * Holds every request to `urlSuffix` until `release()` is called, so a busy state ('Sending OTP...', 'Verifying...')
  * can be seen for as long as the test needs instead of for however long the server happens to take.
+ *
+ * `release()` first waits until a request has reached the hold, and fails if none does: a busy state on screen does
+ * not prove the request was sent, let alone held. The wait also keeps the route in place until Playwright has the
+ * request. The app can show its busy text before the held request reaches the route handler; unrouting then turns
+ * interception off between the browser's two reports of the request, and Playwright never reports it or its
+ * response (the page still gets its answer), so a `waitForResponse` for it waits until the test times out.
  */
 export async function holdRequests(page: Page, urlSuffix: string) {
   let release!: () => void
@@ -278,6 +284,9 @@ export async function holdRequests(page: Page, urlSuffix: string) {
   })
   return {
     release: async () => {
+      await expect
+        .poll(() => handled.length, { message: `a request to ${urlSuffix} reached the hold` })
+        .toBeGreaterThan(0)
       release()
       await Promise.all(handled)
       await page.unroute(pattern)
