@@ -2,13 +2,10 @@
 // request per endpoint goes through app.inject while every statement the database driver sends is recorded, and
 // each recorded statement is explained with its own parameters (ANALYZE, BUFFERS) inside a rolled-back transaction.
 import pg from 'pg'
-import { PGlite } from '@electric-sql/pglite'
 import type { FastifyInstance } from 'fastify'
+import { lastPglite, recordStatements, type Statement } from '../server/test/statements'
 
-export interface Statement {
-  text: string
-  values: unknown[]
-}
+export type { Statement }
 
 export interface Explained {
   sql: string
@@ -28,52 +25,14 @@ export interface EndpointExplain {
   bigSeqScans: string[]
 }
 
-let recording: Statement[] | null = null
-let pgliteClient: PGlite | null = null
-
-/** Wraps the drivers' query functions once, so statements can be recorded while `recording` is set. */
-function patchDrivers() {
-  const pgProto = pg.Client.prototype as any
-  if (!pgProto.__benchPatched) {
-    const orig = pgProto.query
-    pgProto.query = function (this: unknown, config: any, values?: any, cb?: any) {
-      if (recording && config) {
-        const text = typeof config === 'string' ? config : config.text
-        const vals = typeof config === 'string' ? values : (config.values ?? values)
-        if (typeof text === 'string') recording.push({ text, values: Array.isArray(vals) ? vals : [] })
-      }
-      return orig.call(this, config, values, cb)
-    }
-    pgProto.__benchPatched = true
-  }
-  let proto = PGlite.prototype as any
-  while (proto && !Object.prototype.hasOwnProperty.call(proto, 'query')) proto = Object.getPrototypeOf(proto)
-  if (proto && !proto.__benchPatched) {
-    const orig = proto.query
-    proto.query = function (this: PGlite, text: string, values?: unknown[], opts?: unknown) {
-      // eslint-disable-next-line @typescript-eslint/no-this-alias -- the app's PGlite instance is reachable only here
-      pgliteClient = this
-      if (recording) recording.push({ text, values: values ?? [] })
-      return orig.call(this, text, values, opts)
-    }
-    proto.__benchPatched = true
-  }
-}
-patchDrivers()
-
 /** The statements one request runs. */
 export async function captureStatements(
   app: FastifyInstance,
   url: string,
   headers: Record<string, string>,
 ): Promise<{ status: number; statements: Statement[] }> {
-  recording = []
-  try {
-    const res = await app.inject({ method: 'GET', url, headers })
-    return { status: res.statusCode, statements: recording }
-  } finally {
-    recording = null
-  }
+  const { result, statements } = await recordStatements(() => app.inject({ method: 'GET', url, headers }))
+  return { status: result.statusCode, statements }
 }
 
 type Explain = (text: string, values: unknown[]) => Promise<any>
@@ -101,6 +60,7 @@ export async function postgresExplainer(url: string): Promise<{ explain: Explain
 export function pgliteExplainer(): { explain: Explain; close(): Promise<void> } {
   return {
     async explain(text, values) {
+      const pgliteClient = lastPglite()
       if (!pgliteClient) throw new Error('no PGlite query was recorded yet')
       let plan: any
       await pgliteClient.transaction(async (tx) => {

@@ -1,8 +1,9 @@
-import { and, asc, desc, eq, gt, isNull, lt, ne, sql, type SQL } from 'drizzle-orm'
+import { and, asc, desc, eq, gt, isNull, lt, ne, sql } from 'drizzle-orm'
 import type { Executor } from '../../db/client'
 import { conversations, messages, users, type ConversationRow, type MessageRow } from '../../db/schema'
 import { toDate } from '../../db/raw-rows'
 import { chatSendRepo } from './chat-send.repo'
+import { isoSql } from '../../db/json-sql'
 
 /** A pair is stored with the smaller id first, so two people have exactly one conversation row. */
 export const orderedPair = (a: string, b: string): [string, string] => (a < b ? [a, b] : [b, a])
@@ -33,7 +34,6 @@ export interface SharedJobRow {
 export type { SendInput, SendOutcome } from './chat-send.repo'
 
 /** ISO-8601 in UTC with milliseconds, as `Date.prototype.toISOString` writes it (both cut microseconds off). */
-const iso = (column: SQL) => sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`
 
 /**
  * A conversation's newest page (or the page before a cursor) as the `data` of its answer, JSON text the database
@@ -79,7 +79,7 @@ export function preparedMessagesPage(db: Executor) {
                 select m.id as "_id",
                        (select who from (select m.sender_id as "_id", su.fullname as "fullname") who) as "sender",
                        m.receiver_id as "receiver", m.content as "content", m.job_id as "jobId",
-                       ${iso(sql`m.created_at`)} as "createdAt", ${iso(sql`m.read_at`)} as "readAt",
+                       ${isoSql(sql`m.created_at`)} as "createdAt", ${isoSql(sql`m.read_at`)} as "readAt",
                        m.seq::text as "seq", (m.off_platform and m.receiver_id = ${p.me}) as "offPlatform"
               ) x
           ) || '}'`,

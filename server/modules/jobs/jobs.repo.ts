@@ -3,6 +3,7 @@ import type { Executor } from '../../db/client'
 import { isUuid } from '../../lib/ids'
 import { companies, jobs, users, type JobRow } from '../../db/schema'
 import { clientTrustDtoSql, clientTrustSql } from '../reviews/reputation'
+import { isoSql } from '../../db/json-sql'
 
 /** A job with what every answer shows beside it: creator, company, applications visible to the viewer. */
 export interface JobView {
@@ -46,8 +47,6 @@ export function jobViewFields(viewerId: string | Placeholder | null, extra: Reco
   }
 }
 
-/** A timestamp as JavaScript's `toISOString()` writes it (milliseconds, UTC, a Z). */
-const isoSql = (col: unknown) => sql`to_char(${col} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`
 /** Paise as the API's rupees, the number `paise / 100` is in JavaScript (float8 prints the same shortest form). */
 const rupeesSql = (col: unknown) => sql`(${col}::float8 / 100)`
 
