@@ -19,8 +19,11 @@ export function floorStatement(statements: Statement[]): Statement {
     values.push(...s.values)
     const text = s.text.replace(/\$(\d+)/g, (_m, n: string) => `$${Number(n) + offset}`)
     // A read whose rows carry the API's JSON already (the job lists' "raw_json", ADR 081) gives the floor that JSON
-    // as it is: aggregating its rows would escape the text into strings, work the app does not do.
-    const rows = /\bas "raw_json"/.test(text) ? 'r.raw_json::json' : 'r'
+    // as it is: aggregating it as a column would escape the text into a string, work the app does not do. The
+    // row's other columns come beside it, so the database computes every column the app reads.
+    const rows = /\bas "raw_json"/.test(text)
+      ? `json_build_array(r.raw_json::json, to_jsonb(r) - 'raw_json')`
+      : 'r'
     return `'${i}', (select coalesce(json_agg(${rows}), '[]'::json) from (${text}) r)`
   })
   return { text: `select json_build_object(${parts.join(', ')})::text as json`, values }

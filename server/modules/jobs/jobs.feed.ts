@@ -40,6 +40,11 @@ const TITLE_HL = `HighlightAll=true, ${MARKS}`
 const DESCRIPTION_HL = `MaxWords=30, MinWords=12, MaxFragments=2, FragmentDelimiter=" … ", ${MARKS}`
 const searchVector = sql.raw('"jobs"."search_vector"')
 
+/** A job people can still apply to, and its opposite: the relevance sort's first two segments. */
+export const openSql = () =>
+  sql`(${jobs.status} = 'active' and (${jobs.deadline} is null or ${jobs.deadline} >= now()))`
+export const notOpenSql = () => sql`(${jobs.status} <> 'active' or ${jobs.deadline} < now())`
+
 /** A placeholder, filled from the values a query form is executed with. */
 export const ph = (name: string) => sql.placeholder(name)
 
@@ -116,15 +121,9 @@ function conditions(f: FeedFilters, segment: Part | undefined, text: FeedText | 
   } else if (text) {
     const query = () => sql`to_tsquery('english', ${ph('tsquery')})`
     q = query
-    // A page read by the window's ids (the first page of a relevance search) holds only jobs the window query found
-    // matching already: the test stays, but out of the planner's reach, which otherwise intersected the ids with the
-    // text index and read every match of a common word from it (23 ms for "react & develop" at 1M jobs).
-    const byIds = !!segment?.key.endsWith('-inside-ids')
     parts.push({
-      key: byIds ? 'text-on-ids' : 'text',
-      sql: byIds
-        ? () => sql`coalesce(${searchVector} @@ ${query()}, false)`
-        : () => sql`${searchVector} @@ ${query()}`,
+      key: 'text',
+      sql: () => sql`${searchVector} @@ ${query()}`,
       values: { tsquery: text.tsquery },
     })
     rank = () => trusted(sql`ts_rank('{0.1, 0.2, 0.4, 1.0}', ${searchVector}, ${query()})`)
@@ -267,59 +266,122 @@ export async function feedPage(
   return (rows as JobJsonRow[]).map((r) => (r.rank === undefined ? r : { ...r, rank: Number(r.rank) }))
 }
 
-/** A relevance search's window: its edge, and on the first page the ids of the matches inside it. */
-export interface TextWindow {
-  ts: string
-  id: string
-  ids: string[]
+/** A row of `firstRelevantPage`: a job of the page, its segment, and on the first row the window's edge. */
+export interface FirstPageRow extends JobJsonRow {
+  seg: number
+  window?: string | null
 }
 
 /**
- * The window a relevance search ranks in: the newest k matches, looked for among the newest `scan` jobs only; null
- * when there are fewer than k matches and fewer than `scan` jobs (every match is ranked). Ranking every match of a
- * common word costs a row visit per match, and finding the k-th newest match of a word in one job of thirty or so
- * read the whole text index for it (270 ms at 1M jobs): the newest jobs are walked on the date index instead, the
+ * The first page of a relevance search in one statement (ADR 082).
+ *
+ * The window it ranks in is the newest k matches, looked for among the newest `scan` jobs only. Ranking every match
+ * of a common word costs a row visit per match, and finding the k-th newest match of a word in one job of thirty or
+ * so read the whole text index for it (270 ms at 1M jobs): the newest jobs are walked on the date index instead, the
  * text tested on the index entry (jobs_text_feed_idx, ADR 067), so the cost is bounded by `scan` whatever the word.
- * When fewer than k matches are among them, the window is those jobs and older matches follow by date.
+ * The window's edge is its oldest match, or with fewer than k matches the `scan`-th newest job (none when there are
+ * fewer jobs: every match is then inside).
+ *
+ * Then the sort's three segments — open jobs inside the window by rank, other jobs inside it by rank, older matches
+ * by date — each read only while the ones before it left the page short (a one-time filter), their keys sorted and
+ * cut to the page, and only then each job's JSON. The first row carries the window's edge (for the page cursor).
+ * Later pages go through `collect`, with the edge from the cursor and the same segments in the same order
+ * (`segmentsFor`). One statement instead of three or more: a round trip and the ids sent back and forth cost more
+ * Node time than the database spends on them.
  */
-export async function feedBoundary(
+export async function firstRelevantPage(
   db: Executor,
-  p: { filters: FeedFilters; text: FeedText & { mode: 'all' | 'any' }; k: number; scan: number },
-): Promise<TextWindow | null> {
-  const c = conditions(p.filters, undefined, undefined)
-  const visible = () => and(...c.parts.map((x) => x.sql()))
-  // Walked newest first and tested on the index entry; a Limit and a filter pass the rows on without storing them.
-  const form = formFor(db, `boundary ${c.key}`, () => {
-    const recent = db
-      .select({ createdAt: jobs.createdAt, id: jobs.id, vector: sql`${searchVector}`.as('vector') })
-      .from(jobs)
-      .where(visible())
-      .orderBy(desc(jobs.createdAt), desc(jobs.id))
-      .limit(ph('scan'))
-      .as('recent')
+  p: {
+    filters: FeedFilters
+    text: FeedText & { mode: 'all' | 'any' }
+    k: number
+    scan: number
+    limit: number
+  },
+): Promise<{ rows: FirstPageRow[]; window: { ts: string; id: string } | null }> {
+  const v = conditions(p.filters, undefined, undefined)
+  const c = conditions(p.filters, undefined, p.text)
+  const viewer = p.filters.viewerId ? 'signed-in' : 'anonymous'
+  const key = `first-relevant ${viewer} ${c.key}`
+  const form = formFor(db, key, () => {
+    const visible = () => and(...v.parts.map((x) => x.sql()))
+    const matching = () => and(...c.parts.map((x) => x.sql()))
+    const newest = sql`order by ${jobs.createdAt} desc, ${jobs.id} desc`
+    const n = sql`${ph('limit')}::int`
+    const k = sql`${ph('k')}::int`
+    const rank = c.rank!
+    // Inside the window: its matches by id, ranked (they match already: the window tested the text).
+    const inside = (
+      seg: number,
+      where: SQL,
+      gate?: SQL,
+    ) => sql`select ${sql.raw(String(seg))} as seg, ${jobs.id} as id,
+        ${rank()} as rank, ${jobs.createdAt} as created_at
+      from ${jobs} where ${jobs.id} in (select m.id from m) and ${where} ${gate ? sql`and ${gate}` : sql``}
+      order by 3 desc, 4 desc, 2 desc limit ${n}`
+    const viewerId = p.filters.viewerId ? ph('viewerId') : null
+    const q = c.q!
+    const text = sql`(with m as materialized (
+        select r.created_at, r.id from (select ${jobs.createdAt} as created_at, ${jobs.id} as id,
+          ${searchVector} as vector from ${jobs} where ${visible()} ${newest} limit ${ph('scan')}) r
+         where r.vector @@ to_tsquery('english', ${ph('tsquery')})
+         order by r.created_at desc, r.id desc limit ${k}),
+      e as materialized (
+        (select m.created_at, m.id from m where (select count(*) from m) = ${k} order by m.created_at, m.id limit 1)
+        union all
+        (select ${jobs.createdAt}, ${jobs.id} from ${jobs} where ${visible()} and (select count(*) from m) < ${k}
+         ${newest} offset ${ph('skip')} limit 1)),
+      s0 as materialized (${inside(0, openSql())}),
+      s1 as materialized (${inside(1, notOpenSql(), sql`(select count(*) from s0) < ${n}`)}),
+      s2 as materialized (
+        select 2 as seg, ${jobs.id} as id, null::real as rank, ${jobs.createdAt} as created_at from ${jobs}
+         where ${matching()} and (${jobs.createdAt}, ${jobs.id}) < (select e.created_at, e.id from e)
+           and (select count(*) from s0) + (select count(*) from s1) < ${n}
+         ${newest} limit ${n}),
+      k as (select * from s0 union all select * from s1 union all select * from s2
+             order by seg, rank desc, created_at desc, id desc limit ${n})
+      select ${jobs.id} as id, ${jobs.createdBy} as creator_id, ${jobs.createdAt}::text as cursor_ts,
+        ${jobDtoSql(viewerId)} as "raw_json", k.rank, k.seg, ${jobs.title} as title,
+        ts_headline('english', search_clean(${jobs.title}), ${q()}, ${TITLE_HL}) as title_hl,
+        ts_headline('english', ${jobs.description}, ${q()}, ${DESCRIPTION_HL}) as description_hl,
+        case when row_number() over w = 1 then
+          (select json_build_array(e.created_at::text, e.id)::text from e) end as "window"
+      from k join ${jobs} on ${jobs.id} = k.id
+      join ${users} on ${users.id} = ${jobs.createdBy}
+      left join ${companies} on ${companies.id} = ${jobs.companyId}
+      window w as (order by k.seg, k.rank desc, k.created_at desc, k.id desc)
+      order by k.seg, k.rank desc, k.created_at desc, k.id desc)`
     return db
-      .select({ ts: sql<string>`${recent.createdAt}::text`, id: recent.id })
-      .from(recent)
-      .where(sql`${recent.vector} @@ to_tsquery('english', ${ph('tsquery')})`)
-      .orderBy(desc(recent.createdAt), desc(recent.id))
-      .limit(ph('k'))
+      .select({
+        id: sql<string>`page.id`,
+        creatorId: sql<string>`page.creator_id`,
+        cursorTs: sql<string>`page.cursor_ts`,
+        dto: sql<string>`page.raw_json`,
+        rank: sql<number | null>`page.rank`,
+        seg: sql<number>`page.seg`,
+        title: sql<string>`page.title`,
+        titleHl: sql<string | null>`page.title_hl`,
+        descriptionHl: sql<string | null>`page.description_hl`,
+        window: sql<string | null>`page.window`,
+      })
+      .from(sql`${text} as page`)
   })
-  const values = { ...c.values, tsquery: p.text.tsquery, scan: p.scan, k: p.k }
-  const matches = (await form.execute(values)) as { ts: string; id: string }[]
-  if (matches.length === p.k) {
-    const edge = matches[p.k - 1]
-    return { ts: edge.ts, id: edge.id, ids: matches.map((r) => r.id) }
+  const values = {
+    ...c.values,
+    scan: p.scan,
+    k: p.k,
+    skip: p.scan - 1,
+    limit: p.limit,
   }
-  // Fewer than k matches among the newest `scan` jobs: the window is those jobs, when there are that many.
-  const last = formFor(db, `scan-edge ${c.key}`, () =>
-    db
-      .select({ ts: sql<string>`${jobs.createdAt}::text`, id: jobs.id })
-      .from(jobs)
-      .where(visible())
-      .orderBy(desc(jobs.createdAt), desc(jobs.id))
-      .offset(ph('skip'))
-      .limit(1),
+  const raw = (await form.execute(values)) as (Omit<FirstPageRow, 'rank'> & { rank: unknown })[]
+  const rows = raw.map(({ rank, window: _w, ...r }) =>
+    rank === null || rank === undefined
+      ? { ...r, seg: Number(r.seg) }
+      : { ...r, rank: Number(rank), seg: Number(r.seg) },
   )
-  const edge = ((await last.execute({ ...c.values, skip: p.scan - 1 })) as { ts: string; id: string }[])[0]
-  return edge ? { ts: edge.ts, id: edge.id, ids: matches.map((r) => r.id) } : null
+  const edge = raw[0]?.window ? (JSON.parse(raw[0].window) as [string, string]) : null
+  return {
+    rows,
+    window: edge ? { ts: edge[0], id: edge[1] } : null,
+  }
 }

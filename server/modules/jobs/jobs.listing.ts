@@ -5,7 +5,16 @@ import type { JobSort } from '@common/schemas/job'
 import type { Executor } from '../../db/client'
 import { jobs } from '../../db/schema'
 import { badRequest } from '../../errors'
-import { feedPage, ph, type FeedFilters, type FeedText, type JobJsonRow, type Part } from './jobs.feed'
+import {
+  feedPage,
+  notOpenSql,
+  openSql,
+  ph,
+  type FeedFilters,
+  type FeedText,
+  type JobJsonRow,
+  type Part,
+} from './jobs.feed'
 import type { JobView } from './jobs.repo'
 
 /**
@@ -20,7 +29,7 @@ const Cursor = z.object({
   i: z.uuid(),
   m: z.enum(['all', 'any', 'trgm', 'none']),
   f: z.string().max(16),
-  /** The relevance window's edge (see feedBoundary), fixed on the first page. */
+  /** The relevance window's edge (see firstRelevantPage), fixed on the first page. */
   w: z.object({ ts: z.string().max(40), id: z.uuid() }).optional(),
 })
 type CursorValue = z.infer<typeof Cursor>
@@ -57,7 +66,7 @@ export function decodeCursor(text: string | undefined, fp: string): CursorValue 
   return c.data
 }
 
-/** How many of the newest matches a relevance search ranks (feedBoundary explains why). */
+/** How many of the newest matches a relevance search ranks (firstRelevantPage explains why). */
 export const RELEVANCE_WINDOW = 300
 /** How many of the newest jobs a relevance search looks through for them (ADR 067). */
 export const RELEVANCE_SCAN = 5000
@@ -75,11 +84,10 @@ const textArray = (items: string[]) => `{${items.map((s) => `"${s.replace(/["\\]
 /** The segments of a sort. A relevance search ranks within its window; matches older than it follow by date. */
 export function segmentsFor(
   sort: JobSort,
-  opts: { state?: string; hasText: boolean; skills: string[]; window?: Window; windowIds?: string[] },
+  opts: { state?: string; hasText: boolean; skills: string[]; window?: Window },
 ): Segment[] {
-  const open = () =>
-    sql`(${jobs.status} = 'active' and (${jobs.deadline} is null or ${jobs.deadline} >= now()))`
-  const notOpen = () => sql`(${jobs.status} <> 'active' or ${jobs.deadline} < now())`
+  const open = openSql
+  const notOpen = notOpenSql
   const byDate = (where?: Part): Segment => ({ where, ranked: false })
   if (sort === 'newest') return [byDate()]
   if (sort === 'closest') {
@@ -107,24 +115,12 @@ export function segmentsFor(
       ]
     const values = { edgeTs: w.ts, edgeId: w.id }
     const edge = () => sql`(${ph('edgeTs')}::timestamptz, ${ph('edgeId')}::uuid)`
-    // The first page knows the window's matches by id (a few hundred primary-key reads); later pages, its edge.
-    const ids = opts.windowIds
-    const inside = ids
-      ? () => sql`${jobs.id} = any((${ph('windowIds')}::text)::uuid[])`
-      : () => sql`(${jobs.createdAt}, ${jobs.id}) >= ${edge()}`
-    const within = ids ? { windowIds: `{${ids.join(',')}}` } : values
-    const how = ids ? 'ids' : 'edge'
+    // Later pages know the window by its edge (the first page reads it in its own statement: firstRelevantPage).
+    const inside = () => sql`(${jobs.createdAt}, ${jobs.id}) >= ${edge()}`
     return [
+      { where: { key: 'open-inside-edge', sql: () => sql`${open()} and ${inside()}`, values }, ranked: true },
       {
-        where: { key: `open-inside-${how}`, sql: () => sql`${open()} and ${inside()}`, values: within },
-        ranked: true,
-      },
-      {
-        where: {
-          key: `not-open-inside-${how}`,
-          sql: () => sql`${notOpen()} and ${inside()}`,
-          values: within,
-        },
+        where: { key: 'not-open-inside-edge', sql: () => sql`${notOpen()} and ${inside()}`, values },
         ranked: true,
       },
       byDate({ key: 'outside', sql: () => sql`(${jobs.createdAt}, ${jobs.id}) < ${edge()}`, values }),
@@ -186,6 +182,14 @@ export async function collect(
       : await feedPage(db, page)
     for (const r of got) rows.push(Object.assign(r, { seg: s }))
   }
+  return pageOf(rows, p) as Collected<JobView> | Collected<JobJsonRow>
+}
+
+/** A page of `limit` rows out of `limit + 1` read, and the cursor after it when the extra row says there is more. */
+export function pageOf<R extends (JobView | JobJsonRow) & { seg: number }>(
+  rows: R[],
+  p: { limit: number; mode: TextMode; fp: string; window?: Window },
+): Collected<R> {
   const page = rows.slice(0, p.limit)
   const last = page[page.length - 1]
   const next =
@@ -200,5 +204,5 @@ export async function collect(
           ...(p.window ? { w: p.window } : {}),
         }
       : null
-  return { rows: page, next } as Collected<JobView> | Collected<JobJsonRow>
+  return { rows: page, next }
 }

@@ -6,9 +6,10 @@ import type { JobRow, UserRow } from '../../db/schema'
 import { badRequest, conflict, said } from '../../errors'
 import type { CompaniesService } from '../companies/companies.service'
 import type { ParsedQuery, QueryParser } from '../search/search.query'
-import { feedBoundary, type FeedFilters, type FeedText } from './jobs.feed'
+import { firstRelevantPage, type FeedFilters, type FeedText } from './jobs.feed'
 import {
   collect,
+  pageOf,
   decodeCursor,
   encodeCursor,
   fingerprint,
@@ -249,19 +250,20 @@ export function jobsService(deps: {
       }
       const run = async (mode: TextMode) => {
         const text = textFor(mode)
-        // The first page finds the window (and the ids of its matches); later pages have its edge in the cursor.
-        const found =
-          !after && text && text.mode !== 'trgm' && q.sort === 'relevant'
-            ? await feedBoundary(db, { filters, text, k: RELEVANCE_WINDOW, scan: RELEVANCE_SCAN })
-            : null
-        const window = after?.w ?? (found ? { ts: found.ts, id: found.id } : null)
-        const segments = segmentsFor(q.sort, {
-          state,
-          hasText: !!text,
-          skills: viewer?.skills ?? [],
-          window,
-          windowIds: found?.ids,
-        })
+        if (!after && text && text.mode !== 'trgm' && q.sort === 'relevant') {
+          // A relevance search's first page: its window and segments in one statement.
+          const first = await firstRelevantPage(db, {
+            filters,
+            text,
+            k: RELEVANCE_WINDOW,
+            scan: RELEVANCE_SCAN,
+            limit: q.limit + 1,
+          })
+          return pageOf(first.rows, { limit: q.limit, mode, fp, window: first.window })
+        }
+        // Later pages have the window's edge in the cursor.
+        const window = after?.w ?? null
+        const segments = segmentsFor(q.sort, { state, hasText: !!text, skills: viewer?.skills ?? [], window })
         return collect(db, { filters, text, segments, window, after, limit: q.limit, mode, fp, json: true })
       }
       let modes: TextMode[] = ['none']

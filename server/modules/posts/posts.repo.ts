@@ -133,8 +133,12 @@ export function preparedFeedPage(db: Executor) {
     })
 }
 
-/** How many of the newest matching posts a search ranks (postsRepo.matching). */
-const RANKED_MATCHES = 200
+/**
+ * How many of the newest matching posts a search ranks (`searchExtras`): a common word matches thousands of posts,
+ * and ranking every one of them took 30 ms at 100,000 posts; the newest few hundred come off the feed's index in
+ * about a millisecond, and a rare word's few matches off the search index.
+ */
+export const RANKED_MATCHES = 200
 
 export const postsRepo = {
   async insert(tx: Executor, values: typeof posts.$inferInsert): Promise<PostRow> {
@@ -169,31 +173,6 @@ export const postsRepo = {
       afterId: opts.after?.id,
       limit: opts.limit,
     })
-  },
-
-  /**
-   * Posts whose text or link preview matches a to_tsquery('english', …) text (search, see 0009_posts_search.sql):
-   * of the newest `RANKED_MATCHES` that match, the best match first, then newest. A common word matches thousands of
-   * posts, and ranking every one of them took 30 ms at 100,000 posts; the newest few hundred come off the feed's
-   * index in about a millisecond, and a rare word's few matches off the search index.
-   */
-  async matching(db: Executor, tsquery: string, viewerId: string | null, limit: number): Promise<PostView[]> {
-    const q = sql`to_tsquery('english', ${tsquery})`
-    const recent = db
-      .select({ id: posts.id })
-      .from(posts)
-      .where(sql`posts.search_vector @@ ${q}`)
-      .orderBy(desc(posts.createdAt), desc(posts.id))
-      .limit(RANKED_MATCHES)
-      .as('recent')
-    // Media and the viewer's like come with the posts, as on the feed's page: one statement, not three.
-    return db
-      .select(pageFields(viewerId))
-      .from(recent)
-      .innerJoin(posts, eq(posts.id, recent.id))
-      .innerJoin(users, eq(users.id, posts.authorId))
-      .orderBy(sql`ts_rank(posts.search_vector, ${q}) desc`, desc(posts.createdAt), desc(posts.id))
-      .limit(limit)
   },
 
   async byId(db: Executor, id: string, viewerId: string | null): Promise<PostView | null> {
