@@ -86,8 +86,6 @@ export function segmentsFor(
   sort: JobSort,
   opts: { state?: string; hasText: boolean; skills: string[]; window?: Window },
 ): Segment[] {
-  const open = openSql
-  const notOpen = notOpenSql
   const byDate = (where?: Part): Segment => ({ where, ranked: false })
   if (sort === 'newest') return [byDate()]
   if (sort === 'closest') {
@@ -110,31 +108,34 @@ export function segmentsFor(
     const w = opts.window
     if (!w)
       return [
-        { where: { key: 'open', sql: open }, ranked: true },
-        { where: { key: 'not-open', sql: notOpen }, ranked: true },
+        { where: { key: 'open', sql: openSql }, ranked: true },
+        { where: { key: 'not-open', sql: notOpenSql }, ranked: true },
       ]
     const values = { edgeTs: w.ts, edgeId: w.id }
     const edge = () => sql`(${ph('edgeTs')}::timestamptz, ${ph('edgeId')}::uuid)`
     // Later pages know the window by its edge (the first page reads it in its own statement: firstRelevantPage).
     const inside = () => sql`(${jobs.createdAt}, ${jobs.id}) >= ${edge()}`
     return [
-      { where: { key: 'open-inside-edge', sql: () => sql`${open()} and ${inside()}`, values }, ranked: true },
       {
-        where: { key: 'not-open-inside-edge', sql: () => sql`${notOpen()} and ${inside()}`, values },
+        where: { key: 'open-inside-edge', sql: () => sql`${openSql()} and ${inside()}`, values },
+        ranked: true,
+      },
+      {
+        where: { key: 'not-open-inside-edge', sql: () => sql`${notOpenSql()} and ${inside()}`, values },
         ranked: true,
       },
       byDate({ key: 'outside', sql: () => sql`(${jobs.createdAt}, ${jobs.id}) < ${edge()}`, values }),
     ]
   }
   if (!opts.skills.length)
-    return [byDate({ key: 'open', sql: open }), byDate({ key: 'not-open', sql: notOpen })]
+    return [byDate({ key: 'open', sql: openSql }), byDate({ key: 'not-open', sql: notOpenSql })]
   // One text value cast to text[], so one query form serves every list of skills.
   const mine = () => sql`${jobs.skills} && (${ph('skills')}::text)::text[]`
   const values = { skills: textArray(opts.skills) }
   return [
-    byDate({ key: 'open-mine', sql: () => sql`${open()} and ${mine()}`, values }),
-    byDate({ key: 'open-not-mine', sql: () => sql`${open()} and not (${mine()})`, values }),
-    byDate({ key: 'not-open', sql: notOpen }),
+    byDate({ key: 'open-mine', sql: () => sql`${openSql()} and ${mine()}`, values }),
+    byDate({ key: 'open-not-mine', sql: () => sql`${openSql()} and not (${mine()})`, values }),
+    byDate({ key: 'not-open', sql: notOpenSql }),
   ]
 }
 
