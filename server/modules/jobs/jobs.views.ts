@@ -1,16 +1,16 @@
+const DAY_MS = 86_400_000
+const INDIA_OFFSET_MS = 5.5 * 3_600_000
+/** The calendar day in India (as the database counts views), as a day number: no Date made on every read. */
+export const indiaDay = (now: number = Date.now()) => Math.floor((now + INDIA_OFFSET_MS) / DAY_MS)
+
 /**
  * Remembers which (job, viewer) pairs this process has already counted today, so a viewer's repeat visits cost no
  * database write at all. The database's unique (job, viewer, day) key stays the judge across instances; this is only a
  * shortcut, and a full or new-day set simply starts again.
  */
-export function viewMemory(opts: { maxEntries?: number; today?: () => string } = {}) {
+export function viewMemory(opts: { maxEntries?: number; today?: () => number } = {}) {
   const max = opts.maxEntries ?? 200_000
-  const today =
-    opts.today ??
-    (() =>
-      new Date(Date.now() + 5.5 * 3600_000)
-        .toISOString()
-        .slice(0, 10)) /* India time, as the database counts */
+  const today = opts.today ?? (() => indiaDay())
   let day = today()
   let seen = new Set<string>()
   const key = (jobId: string, viewerKey: string) => `${jobId}|${viewerKey}`
