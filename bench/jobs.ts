@@ -436,8 +436,8 @@ async function main() {
     }> = []
     if (MIXED) {
       // A live server has run its write routes before: the write mix runs once, unmeasured, so the first row's
-      // no-write figure is not taken from a server whose write paths were never compiled (that made it read ~8 %
-      // high, and the first row's ratio low, against the rows after it).
+      // no-write figure is not taken from a server that never ran a write (cached job detail: 20.8k req/s there,
+      // 18k once writes had run, for good), which put the first row's ratio about 13 points low (ADR 083).
       const warm = startWriters(appUrl, plan)
       await new Promise((r) => setTimeout(r, 3000))
       await warm.stop()

@@ -1,7 +1,8 @@
+import { IST_OFFSET_MS } from '@common/financial-year'
+
 const DAY_MS = 86_400_000
-const INDIA_OFFSET_MS = 5.5 * 3_600_000
 /** The calendar day in India (as the database counts views), as a day number: no Date made on every read. */
-export const indiaDay = (now: number = Date.now()) => Math.floor((now + INDIA_OFFSET_MS) / DAY_MS)
+export const indiaDay = (now: number = Date.now()) => Math.floor((now + IST_OFFSET_MS) / DAY_MS)
 
 /**
  * Remembers which (job, viewer) pairs this process has already counted today, so a viewer's repeat visits cost no
